@@ -1,0 +1,84 @@
+"""Fill an empty site with a living demo: a club, thirty players, a judge and an organizer.
+
+Safe to run again: it finds what it made before instead of duplicating it. Later features add
+their own demo data through ``demo_extensions`` (tournaments, games, standings).
+"""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from clubs.models import Club, ClubMembership, Player
+
+DEMO_PASSWORD = "mafia-demo-2026"
+DEMO_NICKNAMES = [
+    "Arkady", "Boris", "Vera", "Galina", "Dmitry", "Elena", "Zhenya", "Igor", "Katya", "Lev",
+    "Marina", "Nikita", "Olga", "Pavel", "Rita", "Sergey", "Tanya", "Ulyana", "Fedor", "Khariton",
+    "Tsvetana", "Chesslav", "Shura", "Yulia", "Yakov", "Anfisa", "Bogdan", "Varvara", "Gleb", "Darya",
+]
+DEMO_ACCOUNTS = [
+    # (username, nickname, role, superuser)
+    ("organizer", "Organizer Oleg", ClubMembership.Role.ORGANIZER, True),
+    ("judge", "Judge Julia", ClubMembership.Role.JUDGE, False),
+    ("player", "Arkady", ClubMembership.Role.MEMBER, False),
+]
+
+
+def _extensions():
+    """Later features' demo builders, each ``build(club, stdout)``; missing ones are skipped."""
+    import importlib
+
+    for dotted in ("tournaments.demo", "games.demo", "scoring.demo"):
+        try:
+            module = importlib.import_module(dotted)
+        except ModuleNotFoundError:
+            continue
+        yield module.build
+
+
+class Command(BaseCommand):
+    help = "Create the demo club, thirty players and the judge and organizer accounts."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        User = get_user_model()
+        club, _ = Club.objects.get_or_create(
+            slug="red-square",
+            defaults={
+                "name": "Red Square Mafia Club",
+                "city": "Moscow",
+                "timezone": "Europe/Moscow",
+                "description": "A demo club: evenings on Tuesdays and Fridays, a tournament each month.",
+                "contact": "Tverskaya 1, Moscow\n+7 000 000-00-00",
+            },
+        )
+        for nickname in DEMO_NICKNAMES:
+            player, _ = Player.objects.get_or_create(
+                nickname=nickname, defaults={"home_club": club, "city": club.city}
+            )
+            ClubMembership.objects.get_or_create(club=club, player=player)
+        lines = []
+        for username, nickname, role, superuser in DEMO_ACCOUNTS:
+            user = User.objects.filter(username=username).first()
+            if user is None:
+                user = User.objects.create_user(
+                    username=username, email=f"{username}@example.com", password=DEMO_PASSWORD,
+                    is_staff=superuser, is_superuser=superuser,
+                )
+            player, _ = Player.objects.get_or_create(
+                nickname=nickname, defaults={"home_club": club, "city": club.city}
+            )
+            if player.user_id is None:
+                player.user = user
+                player.save(update_fields=["user"])
+            membership, _ = ClubMembership.objects.get_or_create(club=club, player=player)
+            if membership.role != role:
+                membership.role = role
+                membership.save(update_fields=["role"])
+            lines.append(f"  {role.label:<10} {username} / {DEMO_PASSWORD}")
+        for build in _extensions():
+            build(club=club, stdout=self.stdout)
+        self.stdout.write(self.style.SUCCESS(f"Demo club: {club.name} ({Player.objects.count()} players)"))
+        self.stdout.write("Demo accounts (username / password):")
+        for line in lines:
+            self.stdout.write(line)

@@ -1,0 +1,28 @@
+"""Reads for clubs and people."""
+
+from django.db.models import Count, Q, QuerySet
+
+from .models import Club, ClubMembership, Player
+
+
+def club_list() -> QuerySet[Club]:
+    return Club.objects.annotate(member_count=Count("memberships")).order_by("name")
+
+
+def club_staff(club: Club) -> QuerySet[ClubMembership]:
+    return (
+        club.memberships.filter(role__in=[ClubMembership.Role.JUDGE, ClubMembership.Role.ORGANIZER])
+        .select_related("player")
+        .order_by("role", "player__nickname")
+    )
+
+
+def club_members(club: Club) -> QuerySet[Player]:
+    return Player.objects.filter(memberships__club=club).order_by("nickname")
+
+
+def player_search(query: str = "") -> QuerySet[Player]:
+    players = Player.objects.select_related("home_club").filter(is_pending=False)
+    if query:
+        players = players.filter(Q(nickname__icontains=query) | Q(city__icontains=query))
+    return players.order_by("nickname")

@@ -1,0 +1,30 @@
+"""Settings for the test suite: the real PostgreSQL and Redis, never the embedded fallbacks.
+
+``scripts/test.sh`` exports DATABASE_URL and REDIS_URL; run by hand, set them the same way.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
+
+from django.core.exceptions import ImproperlyConfigured  # noqa: E402
+
+if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+    raise ImproperlyConfigured(
+        "The tests run against PostgreSQL only: set DATABASE_URL=postgres://... "
+        "(scripts/test.sh does). They never fall back to SQLite."
+    )
+if not os.environ.get("REDIS_URL", "").startswith("redis://"):
+    raise ImproperlyConfigured(
+        "The tests run against Redis: set REDIS_URL=redis://... (scripts/test.sh does)."
+    )
+
+from .settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# Unit tests run tasks in-process; the pipeline tests start a real worker against Redis.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+STATIC_ROOT.mkdir(exist_ok=True)  # noqa: F405  (WhiteNoise warns on every request otherwise)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Set up and run the whole test suite against the real PostgreSQL and Redis.
+# Starts them when they are installed but stopped; fails loudly when they cannot be reached.
+# Extra arguments go to pytest (e.g. scripts/test.sh tests/engine -x).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/_venv.sh dev
+
+PGHOST_ADDR="${PGHOST_ADDR:-127.0.0.1}"; PGPORT_NUM="${PGPORT_NUM:-5432}"
+REDIS_HOST="${REDIS_HOST:-127.0.0.1}"; REDIS_PORT="${REDIS_PORT:-6379}"
+
+pg_up() { pg_isready -q -h "$PGHOST_ADDR" -p "$PGPORT_NUM" 2>/dev/null; }
+redis_up() { .venv/bin/python - "$REDIS_HOST" "$REDIS_PORT" <<'PY' 2>/dev/null
+import sys, redis
+redis.Redis(host=sys.argv[1], port=int(sys.argv[2]), socket_connect_timeout=1).ping()
+PY
+}
+
+if ! pg_up; then
+  echo "PostgreSQL is not answering on $PGHOST_ADDR:$PGPORT_NUM; starting it."
+  if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
+  fi
+  for _ in $(seq 1 30); do pg_up && break; sleep 1; done
+fi
+if ! pg_up; then
+  echo "FATAL: PostgreSQL cannot be reached on $PGHOST_ADDR:$PGPORT_NUM. The tests never fall back to SQLite." >&2
+  exit 3
+fi
+if ! redis_up; then
+  echo "Redis is not answering on $REDIS_HOST:$REDIS_PORT; starting it."
+  if command -v redis-server >/dev/null 2>&1; then
+    redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no || true
+  fi
+  for _ in $(seq 1 20); do redis_up && break; sleep 0.5; done
+fi
+if ! redis_up; then
+  echo "FATAL: Redis cannot be reached on $REDIS_HOST:$REDIS_PORT." >&2
+  exit 3
+fi
+
+# Browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing Debian's chromium for the browser tests."
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+    || echo "warning: could not install chromium; browser tests will fail." >&2
+fi
+
+export DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@$PGHOST_ADDR:$PGPORT_NUM/mafia}"
+export REDIS_URL="${TEST_REDIS_URL:-redis://$REDIS_HOST:$REDIS_PORT/1}"
+export DJANGO_SETTINGS_MODULE=config.test_settings
+unset DEBUG
+
+.venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
+exec .venv/bin/python -m pytest "$@"

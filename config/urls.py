@@ -10,6 +10,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("clubs/", include("clubs.urls")),
     path("players/", include("clubs.urls_players")),
+    path("tournaments/", include("tournaments.urls")),
+    path("games/", include("games.urls")),
     path("accounts/sign-up/", club_views.sign_up, name="sign_up"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,186 @@
+from decimal import Decimal
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player
+from games.rulesets import Ruleset
+
+
+class RatingTier(models.TextChoices):
+    """How much a game moves ratings (the K factor): see docs/ratings.md."""
+
+    CLUB = "club", _("club evening")
+    TOURNAMENT = "tournament", _("tournament")
+    MAJOR = "major", _("major tournament")
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        REGISTRATION_OPEN = "registration_open", _("registration open")
+        REGISTRATION_CLOSED = "registration_closed", _("registration closed")
+        SEATING_PUBLISHED = "seating_published", _("seating published")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(_("name"), max_length=160)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    description = models.TextField(_("description"), blank=True)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
+    qualifying_rounds = models.PositiveSmallIntegerField(
+        _("qualifying rounds"), default=10, validators=[MinValueValidator(1), MaxValueValidator(60)]
+    )
+    tables = models.PositiveSmallIntegerField(
+        _("tables"), default=3, validators=[MinValueValidator(1), MaxValueValidator(100)]
+    )
+    capacity = models.PositiveIntegerField(
+        _("capacity"), null=True, blank=True, help_text=_("Seats to accept; tables × 10 when empty.")
+    )
+    final_size = models.PositiveSmallIntegerField(
+        _("final size"), null=True, blank=True, help_text=_("The top N play a final round; empty for no final.")
+    )
+    final_coefficient = models.DecimalField(
+        _("final coefficient"), max_digits=4, decimal_places=2, default=Decimal("1.00")
+    )
+    win_points = models.DecimalField(
+        _("points for a win"), max_digits=4, decimal_places=2, null=True, blank=True,
+        help_text=_("Where the ruleset leaves win points to the organizer; empty uses the ruleset's own."),
+    )
+    rating_tier = models.CharField(_("rating tier"), max_length=16, choices=RatingTier.choices,
+                                   default=RatingTier.TOURNAMENT)
+    application_deadline = models.DateTimeField(_("applications close"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=24, choices=Status.choices, default=Status.DRAFT)
+    tie_break_order = models.JSONField(
+        _("tie-break order"), default=list, blank=True,
+        help_text=_("After total points; empty means wins, then extra points."),
+    )
+    # Publication switches: each public page declares the one that opens it.
+    publish_participants = models.BooleanField(_("participants are public"), default=True)
+    publish_seating = models.BooleanField(_("seating is public"), default=False)
+    publish_standings = models.BooleanField(_("standings are public"), default=False)
+    publish_results = models.BooleanField(_("game results are public"), default=False)
+    publish_protocols = models.BooleanField(_("full protocols are public"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="tournament_dates_in_order"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", kwargs={"slug": self.slug})
+
+    @property
+    def seat_capacity(self) -> int:
+        return self.capacity if self.capacity is not None else self.tables * 10
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    is_final = models.BooleanField(_("final"), default=False)
+    coefficient = models.DecimalField(_("coefficient"), max_digits=4, decimal_places=2, default=Decimal("1.00"))
+    seating_published = models.BooleanField(_("seating published"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="one_round_number_per_tournament")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+
+class Evening(models.Model):
+    """A club's game evening outside any tournament: players apply for seats; games use the same page."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open for applications")
+        CLOSED = "closed", _("applications closed")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="evenings")
+    title = models.CharField(_("title"), max_length=160)
+    starts_at = models.DateTimeField(_("starts at"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
+    tables = models.PositiveSmallIntegerField(_("tables"), default=1, validators=[MinValueValidator(1)])
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
+    application_deadline = models.DateTimeField(_("applications close"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.OPEN)
+    publish_results = models.BooleanField(_("game results are public"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+        verbose_name = _("club evening")
+        verbose_name_plural = _("club evenings")
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.starts_at:%Y-%m-%d})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:evening", kwargs={"pk": self.pk})
+
+    @property
+    def seat_capacity(self) -> int:
+        return self.capacity if self.capacity is not None else self.tables * 10
+
+
+class Application(models.Model):
+    """A player's application for a seat at a tournament or at a club evening."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        ACCEPTED = "accepted", _("accepted")
+        WAITLISTED = "waitlisted", _("waiting list")
+        REJECTED = "rejected", _("rejected")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="applications")
+    evening = models.ForeignKey(Evening, null=True, blank=True, on_delete=models.CASCADE,
+                                related_name="applications")
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="applications")
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    message = models.TextField(_("message from the player"), blank=True)
+    organizer_note = models.TextField(_("organizer's note"), blank=True)
+    waitlist_position = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("application")
+        verbose_name_plural = _("applications")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(tournament__isnull=False, evening__isnull=True)
+                           | Q(tournament__isnull=True, evening__isnull=False)),
+                name="application_for_exactly_one_event",
+            ),
+            models.UniqueConstraint(fields=["tournament", "player"], condition=Q(tournament__isnull=False),
+                                    name="one_application_per_tournament"),
+            models.UniqueConstraint(fields=["evening", "player"], condition=Q(evening__isnull=False),
+                                    name="one_application_per_evening"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} → {self.tournament or self.evening} ({self.status})"

@@ -1,0 +1,1 @@
+"""Benchmarks, runnable as scripts (`make bench`) and importable (`benchmarks.ratings_synthetic`)."""

@@ -1,0 +1,352 @@
+"""What a replayed `mafia-protocol/1` game is: the record types the engine derives.
+
+These names are an interface: the scoring engine, the entry page and the API read them.
+Fields may be added; nothing is renamed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import total_ordering
+from typing import Any
+
+RED_ROLES = frozenset({"civilian", "sheriff"})
+BLACK_ROLES = frozenset({"mafia", "don"})
+ROLES = ("civilian", "sheriff", "mafia", "don")
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A day or a night. Night 0 < Day 1 < Night 1 < Day 2 < …"""
+
+    kind: str  # "day" | "night"
+    number: int
+
+    @property
+    def key(self) -> int:
+        """Ordering key: night N → 2N, day N → 2N − 1."""
+        return 2 * self.number if self.kind == "night" else 2 * self.number - 1
+
+    @staticmethod
+    def from_key(key: int) -> Phase:
+        return _PHASES[key] if 0 <= key < len(_PHASES) else _phase_from_key(key)
+
+    @property
+    def is_day(self) -> bool:
+        return self.kind == "day"
+
+    @property
+    def is_night(self) -> bool:
+        return self.kind == "night"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Phase):
+            return NotImplemented
+        return self.key < other.key
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.number}"
+
+
+def _phase_from_key(key: int) -> Phase:
+    return Phase("night", key // 2) if key % 2 == 0 else Phase("day", (key + 1) // 2)
+
+
+_PHASES = tuple(_phase_from_key(key) for key in range(64))
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    seat: int
+    player: str
+    role: str  # civilian | sheriff | mafia | don
+    team: str  # red | black
+    player_id: object | None = None
+
+
+@dataclass(slots=True)
+class Nomination:
+    index: int
+    day: int
+    by: int
+    target: int
+
+
+@dataclass(slots=True)
+class VoteRound:
+    index: int
+    day: int
+    round: int
+    candidates: tuple[int, ...]
+    # every living voter → candidate; missing votes filled against the last candidate,
+    # single-candidate rounds filled for everyone
+    ballots: dict[int, int]
+    defaulted: frozenset[int]  # voters whose ballot was filled in, not cast
+    counts: dict[int, int]  # candidate → votes, every candidate present
+    leaders: tuple[int, ...]  # the candidates with the most votes, in list order
+    outcome: str  # "eliminated" | "revote" | "raise"
+    eliminated: int | None
+    alive_before: frozenset[int]
+
+
+@dataclass(slots=True)
+class RaiseDecision:
+    index: int
+    day: int
+    candidates: tuple[int, ...]
+    hands: frozenset[int]
+    passed: bool
+    alive_before: frozenset[int]
+
+
+@dataclass(slots=True)
+class NightShot:
+    index: int
+    night: int
+    shots: dict[int, int | None]  # Pro Mafia: living black → shown number; {} for fiim-2025
+    target: int | None  # fiim-2025: the decision; Pro Mafia: the killed seat
+    killed: int | None
+    miss: bool  # no kill
+    responsible: tuple[int, ...]  # black seats the judge holds responsible for a miss
+    self_shot: bool  # the killed seat is black
+
+
+@dataclass(slots=True)
+class Check:
+    index: int
+    night: int
+    by: str  # "don" | "sheriff"
+    checker: int
+    target: int
+    result: str  # sheriff: "red" | "black"; don: "sheriff" | "not_sheriff"
+
+
+@dataclass(slots=True)
+class Departure:
+    seat: int
+    how: str  # "vote" | "raise" | "shot" | "disqualified"
+    phase: Phase
+    event_index: int
+    alive_after: int  # number of players at the table after this departure's event
+    critical_after: bool = False  # the city had lost its margin for error after the event
+
+
+@dataclass(slots=True)
+class Will:
+    index: int
+    seat: int
+    kind: str  # "first_color" | "ordered" | "pass_the_helm" | "none"
+    declarations: dict[int, str]  # first_color: seat → "red" | "black"
+    targets: tuple[int, ...]  # ordered
+    recipient: int | None  # pass_the_helm
+    departure: Departure
+
+
+@dataclass(slots=True)
+class Foul:
+    index: int
+    seat: int
+    kind: str  # "ordinary" | "technical"
+    phase: Phase
+    number: int = 0  # this is the seat's n-th foul of this kind
+
+
+@dataclass(slots=True)
+class Disqualification:
+    index: int
+    seat: int
+    reason: str
+    cause: str  # "manual" | "fourth_foul" | "second_technical"
+    phase: Phase
+
+
+@dataclass(slots=True)
+class DeclaredDefeat:
+    index: int
+    seat: int
+    reason: str
+    phase: Phase
+
+
+@dataclass(slots=True)
+class Bonus:
+    index: int
+    seat: int
+    points: float
+    reason: str
+
+
+@dataclass(slots=True)
+class SeatFouls:
+    seat: int
+    ordinary: int
+    technical: int
+    shortened_speech: bool  # exactly three ordinary fouls: the next speech is 30 seconds
+
+
+@dataclass(slots=True)
+class PendingWill:
+    seat: int
+    kinds: tuple[str, ...]  # the will kinds still allowed, "none" included
+    max_targets: int  # for "ordered" (and the cap on First Color declarations)
+    departure: Departure
+
+
+@dataclass(slots=True)
+class TableState:
+    """The table as the judge's entry page sees it after the last recorded event."""
+
+    phase: Phase
+    alive: frozenset[int]
+    fouls: dict[int, SeatFouls]  # every seat 1..10
+    nominations: tuple[int, ...]  # today's voting list, in list order ( () at night)
+    nominators: tuple[int, ...]  # who nominated them, same order
+    # None | ("revote", candidates) | ("raise", candidates)
+    voting: tuple[str, tuple[int, ...]] | None
+    next_vote_round: int  # the round number the next vote today must carry (0: no more votes)
+    night_stages_done: tuple[str, ...]  # stages of the current night already recorded
+    night_stages: tuple[str, ...]  # the ruleset's night order
+    pending_wills: tuple[PendingWill, ...]
+    critical: bool
+    finished: bool
+    winner: str | None
+    end: str | None
+
+
+@dataclass(slots=True)
+class GameRecord:
+    ruleset: str
+    seats: tuple[SeatInfo, ...]  # seats[0] is seat 1
+    events: tuple[dict, ...]  # the input events, as given
+    nominations: tuple[Nomination, ...] = ()
+    votes: tuple[VoteRound, ...] = ()
+    raises: tuple[RaiseDecision, ...] = ()
+    nights: tuple[NightShot, ...] = ()
+    checks: tuple[Check, ...] = ()
+    departures: tuple[Departure, ...] = ()
+    wills: tuple[Will, ...] = ()
+    fouls: tuple[Foul, ...] = ()
+    disqualifications: tuple[Disqualification, ...] = ()
+    dd: DeclaredDefeat | None = None
+    surrender_index: int | None = None
+    sheriff_kill_responsible: tuple[int, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+    first_out: int | None = None
+    winner: str | None = None  # "red" | "black"
+    end: str | None = None  # "all_black_out" | "parity" | "dd" | "surrender"
+    finished: bool = False
+    end_index: int | None = None
+    margin_lost_index: int | None = None  # the event after which the city first became critical
+    margin_lost_indices: tuple[int, ...] = ()  # every event that took the margin away
+    margin_regained_indices: tuple[int, ...] = ()  # every event that gave it back
+    phase: Phase = field(default_factory=lambda: Phase("night", 0))  # of the last event
+    # alive seats after each event as bitmasks (bit s = seat s); index -1 is the deal
+    alive_masks: tuple[int, ...] = field(default=(), repr=False)
+    black_mask: int = field(default=0, repr=False)
+    _state: Any = field(default=None, repr=False, compare=False)
+
+    # --- seats -------------------------------------------------------------------------
+    def role(self, seat: int) -> str:
+        return self.seats[seat - 1].role
+
+    def team(self, seat: int) -> str:
+        return self.seats[seat - 1].team
+
+    def seat(self, seat: int) -> SeatInfo:
+        return self.seats[seat - 1]
+
+    @property
+    def black_seats(self) -> tuple[int, ...]:
+        return tuple(info.seat for info in self.seats if info.team == "black")
+
+    @property
+    def red_seats(self) -> tuple[int, ...]:
+        return tuple(info.seat for info in self.seats if info.team == "red")
+
+    @property
+    def sheriff(self) -> int:
+        return next(info.seat for info in self.seats if info.role == "sheriff")
+
+    @property
+    def don(self) -> int:
+        return next(info.seat for info in self.seats if info.role == "don")
+
+    # --- per-event queries -------------------------------------------------------------
+    def _mask_after(self, index: int) -> int:
+        if index < -1 or index >= len(self.events):
+            raise IndexError(f"no event {index}")
+        return self.alive_masks[index + 1]
+
+    def alive_after(self, index: int) -> frozenset[int]:
+        """Seats at the table after event `index` (-1: after the deal)."""
+        return MASK_SETS[self._mask_after(index)]
+
+    def alive_before(self, index: int) -> frozenset[int]:
+        return MASK_SETS[self._mask_after(index - 1)]
+
+    def critical_after(self, index: int) -> bool:
+        """After event `index`, has the city lost its margin for error (reds − blacks ≤ 2)?"""
+        return is_critical(self._mask_after(index), self.black_mask)
+
+    def critical_before(self, index: int) -> bool:
+        return is_critical(self._mask_after(index - 1), self.black_mask)
+
+    @property
+    def alive(self) -> frozenset[int]:
+        return MASK_SETS[self.alive_masks[-1]]
+
+    def departure_of(self, seat: int) -> Departure | None:
+        for departure in self.departures:
+            if departure.seat == seat:
+                return departure
+        return None
+
+    def will_of(self, seat: int) -> Will | None:
+        for will in self.wills:
+            if will.seat == seat:
+                return will
+        return None
+
+    # --- views -------------------------------------------------------------------------
+    @property
+    def current(self) -> TableState:
+        """The table after the last event, for the judge's entry page."""
+        from .replayer import table_state  # the replay module owns the live state
+
+        return table_state(self)
+
+    def to_result(self) -> dict:
+        """The `validate_protocol` output for a valid document."""
+        departures = []
+        for departure in self.departures:
+            departures.append(
+                {
+                    "seat": departure.seat,
+                    "how": departure.how,
+                    departure.phase.kind: departure.phase.number,
+                    "alive_after": departure.alive_after,
+                }
+            )
+        return {
+            "valid": True,
+            "finished": self.finished,
+            "winner": self.winner,
+            "end": self.end,
+            "first_out": self.first_out,
+            "departures": departures,
+        }
+
+
+# Bitmask helpers shared by the record and the replay: bit s is seat s (bits 1..10).
+ALL_SEATS_MASK = 0b11111111110
+MASK_SETS: tuple[frozenset[int], ...] = tuple(
+    frozenset(seat for seat in range(1, 11) if mask >> seat & 1) for mask in range(1 << 11)
+)
+MASK_SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(s)) for s in MASK_SETS)
+
+
+def is_critical(alive_mask: int, black_mask: int) -> bool:
+    """The city has lost its margin for error: living reds − living blacks ≤ 2."""
+    blacks = (alive_mask & black_mask).bit_count()
+    return alive_mask.bit_count() - 2 * blacks <= 2

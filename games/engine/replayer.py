@@ -1,0 +1,1273 @@
+"""Replay a `mafia-protocol/1` document event by event, refusing what the rules forbid.
+
+The hot loop keeps the table as bitmasks (bit s = seat s) and dispatches on the event type
+through a dict; the record types are built as the events are accepted. Every refusal is a
+`ProtocolError` with the event index, a stable rule code and an English message.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import NoReturn
+
+from .errors import ProtocolError
+from .record import (
+    ALL_SEATS_MASK,
+    BLACK_ROLES,
+    MASK_SEATS,
+    MASK_SETS,
+    Bonus,
+    Check,
+    DeclaredDefeat,
+    Departure,
+    Disqualification,
+    Foul,
+    GameRecord,
+    NightShot,
+    Nomination,
+    PendingWill,
+    Phase,
+    RaiseDecision,
+    SeatFouls,
+    SeatInfo,
+    TableState,
+    VoteRound,
+    Will,
+)
+from .rulesets import (
+    DON_CHECK,
+    FIRST_COLOR_WILL_MAX_DECLARATIONS,
+    FOURTH_ORDINARY_FOUL,
+    RULESETS,
+    SECOND_TECHNICAL_FOUL,
+    SHERIFF_CHECK,
+    SHORTENED_SPEECH_FOULS,
+    SHOT,
+    SHOWN_NUMBERS,
+    Ruleset,
+    last_will_target_limit,
+    raise_passes,
+)
+
+FORMAT = "mafia-protocol/1"
+DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
+
+# A JSON object key or an int naming a seat → the seat; anything else is not a seat.
+_SEAT_KEYS: dict[object, int] = {str(seat): seat for seat in range(1, 11)}
+_SEAT_KEYS.update({seat: seat for seat in range(1, 11)})
+_INT_ONLY = frozenset({int})
+
+# Events the judge may record after the end of the game.
+AFTER_END_EVENTS = frozenset({"bonus", "sheriff_kill_responsible"})
+
+# Vote state of the current day.
+_NO_VOTE = 0  # no vote yet today
+_REVOTE = 1  # a tie: the next round is a revote among the tied
+_RAISE = 2  # a revote kept the tied set: the raise decision comes next
+_DECIDED = 3  # someone left, or the raise decision was taken: no more voting today
+
+FIRST_OUT_WILLS = ("first_color", "pass_the_helm", "none")
+LATER_WILLS = ("ordered", "pass_the_helm", "none")
+WILL_KINDS = frozenset({"first_color", "ordered", "pass_the_helm", "none"})
+WILL_FIELDS = {"first_color": "declarations", "ordered": "targets", "pass_the_helm": "recipient"}
+
+
+def replay(document: dict | str | bytes) -> GameRecord:
+    """Replay a `mafia-protocol/1` document; raise `ProtocolError` (only) if it is invalid."""
+    replayer = None
+    try:
+        header = _parse_document(document)
+        replayer = _Replay(*header)
+        return replayer.run()
+    except ProtocolError:
+        raise
+    except Exception as exc:  # a bug, not a verdict: still answer with the one error type
+        index = replayer.index if replayer is not None else None
+        raise ProtocolError(
+            index,
+            "engine.unexpected",
+            f"event {index}: the engine could not read this event ({type(exc).__name__})",
+        ) from exc
+
+
+# --- header -----------------------------------------------------------------------------
+
+
+def _header_error(rule: str, message: str) -> ProtocolError:
+    return ProtocolError(None, rule, f"header: {message}")
+
+
+def _parse_document(document: object) -> tuple:
+    if isinstance(document, (str, bytes, bytearray)):
+        try:
+            document = json.loads(document)
+        except (ValueError, RecursionError) as exc:
+            raise _header_error("document.not-json", f"the file is not JSON ({exc})") from None
+    if type(document) is not dict:
+        raise _header_error("document.not-object", "the document is not a JSON object")
+    fmt = document.get("format")
+    if fmt != FORMAT:
+        raise _header_error(
+            "document.format-unknown", f"unknown format {_describe(fmt)}; expected {FORMAT!r}"
+        )
+    ruleset_id = document.get("ruleset")
+    ruleset = RULESETS.get(ruleset_id) if type(ruleset_id) is str else None
+    if ruleset is None:
+        known = ", ".join(sorted(RULESETS))
+        raise _header_error(
+            "document.ruleset-unknown", f"unknown ruleset {_describe(ruleset_id)}; known: {known}"
+        )
+    seats = _parse_seats(document.get("seats"))
+    events = document.get("events")
+    if type(events) is not list:
+        raise _header_error("document.events-not-list", "`events` must be a list")
+    return ruleset, seats, events
+
+
+def _parse_seats(raw: object) -> tuple[SeatInfo, ...]:
+    if type(raw) is not list or len(raw) != 10:
+        raise _header_error("seats.not-ten", "`seats` must list exactly ten seats")
+    by_number: dict[int, SeatInfo] = {}
+    deal = dict.fromkeys(DEAL, 0)
+    for position, entry in enumerate(raw):
+        if type(entry) is not dict:
+            raise _header_error("seats.malformed", f"seat entry {position} is not an object")
+        seat = entry.get("seat")
+        if type(seat) is not int or not 1 <= seat <= 10:
+            raise _header_error(
+                "seats.numbering", f"seat entry {position}: seat {seat!r} is not a number 1..10"
+            )
+        if seat in by_number:
+            raise _header_error("seats.numbering", f"seat {seat} is listed twice")
+        player = entry.get("player")
+        if type(player) is not str:
+            raise _header_error("seats.malformed", f"seat {seat}: `player` must be a string")
+        role = entry.get("role")
+        if type(role) is not str or role not in DEAL:
+            raise _header_error(
+                "seats.role-unknown",
+                f"seat {seat}: unknown role {role!r} (civilian, sheriff, mafia or don)",
+            )
+        deal[role] += 1
+        team = "black" if role in BLACK_ROLES else "red"
+        by_number[seat] = SeatInfo(seat, player, role, team, entry.get("player_id"))
+    if deal != DEAL:
+        dealt = ", ".join(f"{count} {role}" for role, count in deal.items())
+        raise _header_error(
+            "seats.deal",
+            f"the deal must be 6 civilian, 1 sheriff, 2 mafia, 1 don; got {dealt}",
+        )
+    return tuple(by_number[seat] for seat in range(1, 11))
+
+
+# --- the replay -------------------------------------------------------------------------
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# What phase an event type needs.
+_PHASELESS = 0  # will, bonus, sheriff_kill_responsible: no phase of their own
+_DAY = 1
+_NIGHT = 2
+_DAY_OR_NIGHT = 3
+_PHASE_WORDS = {_DAY: "`day`", _NIGHT: "`night`", _DAY_OR_NIGHT: "`day` or `night`"}
+
+_BEFORE_THE_GAME = -1  # phase key before the first event; the game opens in Night 0
+_NIGHT_ZERO = Phase("night", 0)
+
+
+class _Replay:
+    __slots__ = (
+        "ruleset",
+        "seats",
+        "events",
+        "alive",
+        "black_mask",
+        "sheriff",
+        "don",
+        "masks",
+        "phase_key",
+        "phase",
+        "critical",
+        # day
+        "nominated",
+        "nominators",
+        "vote_state",
+        "vote_round",
+        "tied",
+        # night
+        "night_stage",
+        "night_done",
+        "shot_tonight",
+        # fouls
+        "ordinary",
+        "technical",
+        # outcome
+        "first_out",
+        "winner",
+        "end",
+        "end_index",
+        "margin_lost",
+        "margin_regained",
+        # records
+        "nominations",
+        "votes",
+        "raises",
+        "nights",
+        "checks",
+        "departures",
+        "departure_mask_after",
+        "disqualified",
+        "wills",
+        "will_seats",
+        "fouls",
+        "disqualifications",
+        "dd",
+        "surrender_index",
+        "sheriff_kill_responsible",
+        "bonuses",
+    )
+
+    def __init__(self, ruleset: Ruleset, seats: tuple[SeatInfo, ...], events: list) -> None:
+        self.ruleset = ruleset
+        self.seats = seats
+        self.events = events
+        self.alive = ALL_SEATS_MASK
+        black_mask = 0
+        for info in seats:
+            if info.team == "black":
+                black_mask |= 1 << info.seat
+            if info.role == "sheriff":
+                self.sheriff = info.seat
+            elif info.role == "don":
+                self.don = info.seat
+        self.black_mask = black_mask
+        self.masks = [ALL_SEATS_MASK]
+        self.phase_key = _BEFORE_THE_GAME
+        self.phase = _NIGHT_ZERO
+        self.critical = False
+        self.nominated = []
+        self.nominators = []
+        self.vote_state = _NO_VOTE
+        self.vote_round = 0
+        self.tied = ()
+        self.night_stage = -1
+        self.night_done = 0
+        self.shot_tonight = 0
+        self.ordinary = [0] * 11
+        self.technical = [0] * 11
+        self.first_out = None
+        self.winner = None
+        self.end = None
+        self.end_index = None
+        self.margin_lost = []
+        self.margin_regained = []
+        self.nominations = []
+        self.votes = []
+        self.raises = []
+        self.nights = []
+        self.checks = []
+        self.departures = []
+        self.departure_mask_after = {}
+        self.disqualified = 0
+        self.wills = []
+        self.will_seats = 0
+        self.fouls = []
+        self.disqualifications = []
+        self.dd = None
+        self.surrender_index = None
+        self.sheriff_kill_responsible = []
+        self.bonuses = []
+
+    @property
+    def index(self) -> int:
+        """The event being replayed."""
+        return len(self.masks) - 1
+
+    # --- the loop --------------------------------------------------------------------------
+    def run(self) -> GameRecord:
+        handlers = _HANDLERS
+        masks_append = self.masks.append
+        phase_key = self.phase_key
+        for index, event in enumerate(self.events):
+            if event.__class__ is not dict:
+                raise ProtocolError(
+                    index, "event.not-object", f"event {index}: an event must be a JSON object"
+                )
+            kind = event.get("type")
+            entry = handlers.get(kind) if kind.__class__ is str else None
+            if entry is None:
+                raise ProtocolError(
+                    index,
+                    "event.type-unknown",
+                    f"event {index}: unknown event type {_describe(kind)}",
+                )
+            if self.end_index is not None and kind not in AFTER_END_EVENTS:
+                self.fail(
+                    index,
+                    event,
+                    "event.after-end",
+                    f"the game ended with event {self.end_index} ({self.end}); only `bonus` "
+                    "and `sheriff_kill_responsible` may follow",
+                )
+            handler, want = entry
+            if want:
+                # The common case inline: a well-formed phase equal to the current one.
+                day = event.get("day")
+                night = event.get("night")
+                if night is None:
+                    key = 2 * day - 1 if day.__class__ is int and day > 0 and want != _NIGHT else -2
+                elif day is None:
+                    key = (
+                        2 * night if night.__class__ is int and night >= 0 and want != _DAY else -2
+                    )
+                else:
+                    key = -2
+                if key != phase_key:
+                    phase_key = self.enter_phase(index, event, want)
+            handler(self, index, event)
+            masks_append(self.alive)
+        return self.record()
+
+    def record(self) -> GameRecord:
+        lost = self.margin_lost
+        return GameRecord(
+            self.ruleset.id,
+            self.seats,
+            tuple(self.events),
+            tuple(self.nominations),
+            tuple(self.votes),
+            tuple(self.raises),
+            tuple(self.nights),
+            tuple(self.checks),
+            tuple(self.departures),
+            tuple(self.wills),
+            tuple(self.fouls),
+            tuple(self.disqualifications),
+            self.dd,
+            self.surrender_index,
+            tuple(self.sheriff_kill_responsible),
+            tuple(self.bonuses),
+            self.first_out,
+            self.winner,
+            self.end,
+            self.end is not None,
+            self.end_index,
+            lost[0] if lost else None,
+            tuple(lost),
+            tuple(self.margin_regained),
+            self.phase,
+            tuple(self.masks),
+            self.black_mask,
+            self,
+        )
+
+    # --- refusals ------------------------------------------------------------------------
+    def fail(self, index: int, event: dict, rule: str, text: str) -> NoReturn:
+        kind = event.get("type")
+        phase = _declared_phase(event)
+        where = f"{kind}, {phase}" if phase else f"{kind}"
+        raise ProtocolError(index, rule, f"event {index} ({where}): {text}")
+
+    def seat_field(self, index: int, event: dict, name: str) -> int:
+        value = event.get(name)
+        if value.__class__ is int and 0 < value < 11:
+            return value
+        self.bad_seat(index, event, name, value)
+
+    def bad_seat(self, index: int, event: dict, name: str, value: object) -> NoReturn:
+        if value is None and name not in event:
+            self.fail(index, event, "event.field-missing", f"`{name}` is missing")
+        if type(value) is not int:
+            self.fail(
+                index,
+                event,
+                "event.field-type",
+                f"`{name}` must be a seat number, not {_describe(value)}",
+            )
+        self.fail(
+            index, event, "event.seat-out-of-range", f"`{name}`: seat {value} is not a seat 1..10"
+        )
+
+    def seat_list(self, index: int, event: dict, name: str) -> list[int]:
+        value = event.get(name)
+        if type(value) is not list:
+            if name not in event:
+                self.fail(index, event, "event.field-missing", f"`{name}` is missing")
+            self.fail(index, event, "event.field-type", f"`{name}` must be a list of seats")
+        seen = 0
+        for seat in value:
+            if seat.__class__ is not int:
+                self.fail(
+                    index,
+                    event,
+                    "event.field-type",
+                    f"`{name}` must list seat numbers, not {_describe(seat)}",
+                )
+            if not 0 < seat < 11:
+                self.fail(
+                    index, event, "event.seat-out-of-range", f"`{name}`: {seat} is not a seat 1..10"
+                )
+            if seen >> seat & 1:
+                self.fail(
+                    index,
+                    event,
+                    f"{event['type']}.duplicate-seat",
+                    f"`{name}` lists seat {seat} twice",
+                )
+            seen |= 1 << seat
+        return value
+
+    def text_field(self, index: int, event: dict, name: str) -> str:
+        value = event.get(name)
+        if value.__class__ is str:
+            return value
+        if name not in event:
+            self.fail(index, event, "event.field-missing", f"`{name}` is missing")
+        self.fail(index, event, "event.field-type", f"`{name}` must be a string")
+
+    def require_alive(self, index: int, event: dict, seat: int, rule: str, who: str) -> None:
+        if not self.alive >> seat & 1:
+            self.fail(index, event, rule, f"{who} {seat} has left the table")
+
+    # --- phases --------------------------------------------------------------------------
+    def enter_phase(self, index: int, event: dict, want: int) -> int:
+        """Read the event's phase in full: refuse a malformed phase, a wrong kind or a step
+        back; a new phase opens a fresh voting list and a fresh night."""
+        kind = event["type"]
+        day = event.get("day")
+        night = event.get("night")
+        if day is not None:
+            if night is not None:
+                self.fail(index, event, "phase.both", "an event has `day` or `night`, not both")
+            if type(day) is not int or day < 1:
+                self.fail(
+                    index,
+                    event,
+                    "phase.invalid",
+                    f"`day` must be a number ≥ 1, not {_describe(day)}",
+                )
+            if want == _NIGHT:
+                self.fail(
+                    index, event, "phase.wrong-kind", f"a {kind} happens at night, not in a day"
+                )
+            key = 2 * day - 1
+        elif night is not None:
+            if type(night) is not int or night < 0:
+                self.fail(
+                    index,
+                    event,
+                    "phase.invalid",
+                    f"`night` must be a number ≥ 0, not {_describe(night)}",
+                )
+            if want == _DAY:
+                self.fail(
+                    index, event, "phase.wrong-kind", f"a {kind} happens in a day, not at night"
+                )
+            if night == 0 and not self.ruleset.night_zero_has_events:
+                self.fail(
+                    index,
+                    event,
+                    "phase.night-zero-empty",
+                    f"in {self.ruleset.id} Night 0 is the Mafia meet and has no events",
+                )
+            key = 2 * night
+        else:
+            self.fail(index, event, "phase.missing", f"a {kind} needs {_PHASE_WORDS[want]}")
+        if key != self.phase_key:
+            if key < self.phase_key:
+                self.fail(
+                    index, event, "phase.backwards", f"the protocol is already in {self.phase}"
+                )
+            self.phase_key = key
+            self.phase = Phase.from_key(key)
+            self.nominated = []
+            self.nominators = []
+            self.vote_state = _NO_VOTE
+            self.vote_round = 0
+            self.tied = ()
+            self.night_stage = -1
+            self.night_done = 0
+            self.shot_tonight = 0
+        return key
+
+    # --- departures and the end ----------------------------------------------------------
+    def remove(self, seats: tuple[int, ...], how: str, index: int) -> None:
+        """Seats leave the table together; then the critical state and the win are checked."""
+        alive = self.alive
+        for seat in seats:
+            alive &= ~(1 << seat)
+        self.alive = alive
+        players = alive.bit_count()
+        blacks = (alive & self.black_mask).bit_count()
+        # Critical state: the city has lost its margin for error (reds − blacks ≤ 2).
+        critical = players - 2 * blacks <= 2
+        if critical != self.critical:
+            (self.margin_lost if critical else self.margin_regained).append(index)
+            self.critical = critical
+        phase = self.phase
+        for seat in seats:
+            departure = Departure(seat, how, phase, index, players, critical)
+            self.departures.append(departure)
+            self.departure_mask_after[seat] = (departure, alive)
+        if how == "disqualified":
+            for seat in seats:
+                self.disqualified |= 1 << seat
+        elif self.first_out is None:
+            # First Out: the first player to leave with a farewell (vote, raise or shot). A
+            # disqualified player leaves no will and is not the First Out; of a raised set
+            # the first in list order is.
+            self.first_out = seats[0]
+        # Victory conditions, after every departure.
+        if blacks == 0:
+            self.finish(index, "red", "all_black_out")
+        elif blacks >= players - blacks:
+            self.finish(index, "black", "parity")
+
+    def finish(self, index: int, winner: str, end: str) -> None:
+        self.winner = winner
+        self.end = end
+        self.end_index = index
+
+    # --- day -----------------------------------------------------------------------------
+    def on_nominate(self, index: int, event: dict) -> None:
+        by = event.get("by")
+        target = event.get("target")
+        alive = self.alive
+        if not (
+            by.__class__ is int
+            and target.__class__ is int
+            and 0 < by < 11
+            and 0 < target < 11
+            and alive >> by & 1
+            and alive >> target & 1
+            and self.vote_state == _NO_VOTE
+            and target not in self.nominated
+            and not (self.ruleset.one_nomination_per_player_per_day and by in self.nominators)
+        ):
+            self.refuse_nomination(index, event)
+        self.nominated.append(target)
+        self.nominators.append(by)
+        self.nominations.append(Nomination(index, (self.phase_key + 1) >> 1, by, target))
+
+    def refuse_nomination(self, index: int, event: dict) -> NoReturn:
+        by = self.seat_field(index, event, "by")
+        target = self.seat_field(index, event, "target")
+        if self.vote_state != _NO_VOTE:
+            self.fail(index, event, "nominate.after-voting", "the day's voting has already begun")
+        self.require_alive(index, event, by, "nominate.by-departed", "nominating seat")
+        self.require_alive(index, event, target, "nominate.target-departed", "nominated seat")
+        if target in self.nominated:
+            self.fail(
+                index,
+                event,
+                "nominate.already-nominated",
+                f"seat {target} is already on the voting list",
+            )
+        self.fail(
+            index,
+            event,
+            "nominate.second-by-player",
+            f"seat {by} has already nominated today; each player nominates once a day",
+        )
+
+    def on_vote(self, index: int, event: dict) -> None:
+        day = (self.phase_key + 1) >> 1
+        round_number = event.get("round")
+        if round_number.__class__ is not int:
+            if "round" not in event:
+                self.fail(index, event, "event.field-missing", "`round` is missing")
+            self.fail(index, event, "event.field-type", "`round` must be a number")
+        candidates = self.seat_list(index, event, "candidates")
+        votes = event.get("votes")
+        if votes.__class__ is not dict:
+            if "votes" not in event:
+                self.fail(index, event, "event.field-missing", "`votes` is missing")
+            self.fail(
+                index, event, "event.field-type", "`votes` must map voter seats to candidates"
+            )
+        if not candidates:
+            self.fail(index, event, "vote.no-candidates", "a vote needs at least one candidate")
+        alive = self.alive
+        for seat in candidates:
+            if not alive >> seat & 1:
+                self.fail(
+                    index, event, "vote.candidate-departed", f"candidate {seat} has left the table"
+                )
+        state = self.vote_state
+        if state == _NO_VOTE:
+            if round_number != 1:
+                self.fail(
+                    index,
+                    event,
+                    "vote.round-out-of-sequence",
+                    f"the day's first vote is round 1, not {round_number}",
+                )
+            nominated = self.nominated
+            if candidates != nominated:
+                expected = [seat for seat in nominated if alive >> seat & 1]
+                self.same_list(
+                    index,
+                    event,
+                    candidates,
+                    expected,
+                    "vote.candidates-not-nominated",
+                    "the day's voting list",
+                )
+            if (
+                len(candidates) == 1
+                and day == 1
+                and not self.ruleset.day_one_single_nomination_votes
+            ):
+                self.fail(
+                    index,
+                    event,
+                    "vote.single-nomination-day-one",
+                    "on Day 1 a single nomination gets no vote",
+                )
+        elif state == _REVOTE:
+            if round_number != self.vote_round + 1:
+                self.fail(
+                    index,
+                    event,
+                    "vote.round-out-of-sequence",
+                    f"the revote is round {self.vote_round + 1}, not {round_number}",
+                )
+            expected = [seat for seat in self.tied if alive >> seat & 1]
+            self.same_list(
+                index,
+                event,
+                candidates,
+                expected,
+                "vote.candidates-not-tied",
+                "the tied candidates",
+            )
+        elif state == _RAISE:
+            self.fail(
+                index,
+                event,
+                "vote.raise-pending",
+                f"the revote kept the tie {list(self.tied)}; the raise decision comes next",
+            )
+        else:
+            self.fail(index, event, "vote.day-decided", "the day's vote has already been decided")
+
+        # Ballots: every living voter; a missing vote counts against the last candidate.
+        # The checks run in bulk (set operations); a refusal is then explained in detail.
+        alive_before = MASK_SETS[alive]
+        last = candidates[-1]
+        if votes:
+            cast = {_SEAT_KEYS.get(voter): choice for voter, choice in votes.items()}
+            if (
+                len(cast) != len(votes)
+                or not cast.keys() <= alive_before
+                or not set(map(type, cast.values())) <= _INT_ONLY
+                or not set(cast.values()).issubset(candidates)
+            ):
+                self.refuse_ballots(index, event, votes, candidates)
+            defaulted = alive_before.difference(cast)
+        else:
+            cast = votes
+            defaulted = alive_before
+        ballots = dict.fromkeys(MASK_SEATS[alive], last)
+        if len(candidates) == 1:
+            # A single candidate is voted out by everyone's votes, the candidate's own too.
+            counts = {last: len(ballots)}
+            leaders = (last,)
+        else:
+            ballots.update(cast)
+            choices = list(ballots.values())
+            counts = {seat: choices.count(seat) for seat in candidates}
+            top = max(counts.values())
+            leaders = tuple(seat for seat in candidates if counts[seat] == top)
+        self.vote_round = round_number
+        if len(leaders) == 1:
+            outcome = "eliminated"
+            eliminated = leaders[0]
+        else:
+            eliminated = None
+            # A revote that narrows the tie starts another revote; an unchanged tie (after a
+            # revote) goes to the raise decision.
+            outcome = "raise" if state == _REVOTE and len(leaders) == len(candidates) else "revote"
+        self.votes.append(
+            VoteRound(
+                index,
+                day,
+                round_number,
+                tuple(candidates),
+                ballots,
+                defaulted,
+                counts,
+                leaders,
+                outcome,
+                eliminated,
+                alive_before,
+            )
+        )
+        if eliminated is not None:
+            self.vote_state = _DECIDED
+            self.remove((eliminated,), "vote", index)
+        else:
+            self.vote_state = _RAISE if outcome == "raise" else _REVOTE
+            self.tied = leaders
+
+    def refuse_ballots(self, index: int, event: dict, votes: dict, candidates: list) -> NoReturn:
+        seen = 0
+        for voter_key, choice in votes.items():
+            voter = _SEAT_KEYS.get(voter_key)
+            if voter is None:
+                self.fail(
+                    index,
+                    event,
+                    "event.seat-out-of-range",
+                    f"voter {_describe(voter_key)} is not a seat 1..10",
+                )
+            if seen >> voter & 1:
+                self.fail(index, event, "vote.duplicate-seat", f"seat {voter} votes twice")
+            seen |= 1 << voter
+            if not self.alive >> voter & 1:
+                self.fail(index, event, "vote.voter-departed", f"voter {voter} has left the table")
+            if type(choice) is not int or choice not in candidates:
+                self.fail(
+                    index,
+                    event,
+                    "vote.not-a-candidate",
+                    f"seat {voter} votes for {_describe(choice)}, who is not a candidate "
+                    f"{candidates}",
+                )
+        raise AssertionError("refuse_ballots found nothing to refuse")
+
+    def same_list(
+        self, index: int, event: dict, candidates: list, expected: list, rule: str, what: str
+    ) -> None:
+        if candidates == expected:
+            return
+        if sorted(candidates) == sorted(expected):
+            self.fail(
+                index,
+                event,
+                "vote.candidates-order",
+                f"candidates {candidates} are not in list order {expected}",
+            )
+        strangers = [seat for seat in candidates if seat not in expected]
+        if strangers:
+            self.fail(index, event, rule, f"seat {strangers[0]} is not on {what} {expected}")
+        missing = [seat for seat in expected if seat not in candidates]
+        self.fail(
+            index, event, rule, f"seat {missing[0]} of {what} {expected} is missing from the vote"
+        )
+
+    def on_raise(self, index: int, event: dict) -> None:
+        candidates = self.seat_list(index, event, "candidates")
+        hands = self.seat_list(index, event, "hands")
+        if self.vote_state != _RAISE:
+            self.fail(
+                index,
+                event,
+                "raise.without-unchanged-tie",
+                "a raise decision needs a revote that kept the tied set unchanged",
+            )
+        alive = self.alive
+        expected = [seat for seat in self.tied if alive >> seat & 1]
+        if sorted(candidates) != sorted(expected):
+            self.fail(
+                index,
+                event,
+                "raise.candidates-not-tied",
+                f"the raise is about the tied candidates {expected}, not {candidates}",
+            )
+        for seat in hands:
+            self.require_alive(index, event, seat, "raise.hand-departed", "raising seat")
+        passed = raise_passes(len(hands), alive.bit_count())
+        self.raises.append(
+            RaiseDecision(
+                index,
+                (self.phase_key + 1) >> 1,
+                tuple(expected),
+                frozenset(hands),
+                passed,
+                MASK_SETS[alive],
+            )
+        )
+        self.vote_state = _DECIDED
+        if passed:
+            self.remove(tuple(expected), "raise", index)
+
+    # --- night ---------------------------------------------------------------------------
+    def enter_stage(self, index: int, event: dict, stage: str) -> int:
+        """Night procedure: the stages come in the ruleset's order, each at most once."""
+        position = self.ruleset.stage_position(stage)
+        if position <= self.night_stage:
+            if position == self.night_stage:
+                self.fail(index, event, "night.stage-repeated", f"this night already has a {stage}")
+            order = ", ".join(self.ruleset.night_order)
+            self.fail(
+                index,
+                event,
+                "night.order",
+                f"{stage} comes too late; the {self.ruleset.id} night order is {order}",
+            )
+        self.night_stage = position
+        self.night_done |= 1 << position
+        return self.phase_key >> 1
+
+    def on_shot(self, index: int, event: dict) -> None:
+        night = self.enter_stage(index, event, SHOT)
+        if self.ruleset.shot_rule == SHOWN_NUMBERS:
+            shots, killed = self.shot_by_shown_numbers(index, event)
+            target = killed
+        else:
+            shots = {}
+            target = killed = self.shot_by_don_decision(index, event)
+        responsible = ()
+        raw_responsible = event.get("responsible")
+        if raw_responsible is not None and raw_responsible != []:
+            responsible = tuple(self.seat_list(index, event, "responsible"))
+            if killed is not None:
+                self.fail(
+                    index,
+                    event,
+                    "shot.responsible-without-miss",
+                    "`responsible` is for misses only",
+                )
+            for seat in responsible:
+                if not (self.black_mask & self.alive) >> seat & 1:
+                    self.fail(
+                        index,
+                        event,
+                        "shot.responsible-not-shooter",
+                        f"seat {seat} is not a black player at the table",
+                    )
+        self_shot = killed is not None and bool(self.black_mask >> killed & 1)
+        self.nights.append(
+            NightShot(index, night, shots, target, killed, killed is None, responsible, self_shot)
+        )
+        if killed is not None:
+            self.shot_tonight = killed
+            self.remove((killed,), "shot", index)
+
+    def shot_by_shown_numbers(self, index: int, event: dict) -> tuple[dict, int | None]:
+        """Pro Mafia night shot: every living black shows a number; one shared valid
+        number (a seat at the table) kills; anything else is a miss."""
+        raw = event.get("shots")
+        if raw.__class__ is not dict:
+            if "shots" not in event:
+                self.fail(index, event, "event.field-missing", "`shots` is missing")
+            self.fail(index, event, "event.field-type", "`shots` must map black seats to numbers")
+        alive = self.alive
+        black_mask = self.black_mask
+        shots: dict[int, int | None] = {}
+        shown = 0
+        for shooter_key, number in raw.items():
+            shooter = _SEAT_KEYS.get(shooter_key)
+            if shooter is None:
+                self.fail(
+                    index,
+                    event,
+                    "event.seat-out-of-range",
+                    f"shooter {_describe(shooter_key)} is not a seat 1..10",
+                )
+            if not black_mask >> shooter & 1:
+                self.fail(
+                    index,
+                    event,
+                    "shot.shooter-not-black",
+                    f"seat {shooter} is red and does not shoot",
+                )
+            if not alive >> shooter & 1:
+                self.fail(
+                    index,
+                    event,
+                    "shot.shooter-departed",
+                    f"black seat {shooter} has left the table",
+                )
+            if shown >> shooter & 1:
+                self.fail(index, event, "shot.duplicate-seat", f"seat {shooter} shows twice")
+            if number is not None and (number.__class__ is not int or not 0 < number < 11):
+                self.fail(
+                    index,
+                    event,
+                    "event.seat-out-of-range",
+                    f"seat {shooter} shows {_describe(number)}, which is not a seat 1..10",
+                )
+            shown |= 1 << shooter
+            shots[shooter] = number
+        missing = alive & black_mask & ~shown
+        if missing:
+            self.fail(
+                index,
+                event,
+                "shot.shooter-missing",
+                f"black seat {MASK_SEATS[missing][0]} is at the table and must show a number "
+                "(or null)",
+            )
+        numbers = set(shots.values())
+        if len(numbers) == 1:
+            (number,) = numbers
+            if number is not None and alive >> number & 1:
+                return shots, number
+        return shots, None
+
+    def shot_by_don_decision(self, index: int, event: dict) -> int | None:
+        """fiim-2025 night shot: the Don decides (without the Don, the remaining mafia)."""
+        if "target" not in event:
+            self.fail(index, event, "event.field-missing", "`target` is missing (a seat or null)")
+        if event["target"] is None:
+            return None
+        target = self.seat_field(index, event, "target")
+        self.require_alive(index, event, target, "shot.target-departed", "shot seat")
+        return target
+
+    def on_check(self, index: int, event: dict, stage: str, checker: int, by: str) -> None:
+        night = self.enter_stage(index, event, stage)
+        role = "Don" if by == "don" else "Sheriff"
+        if not self.alive >> checker & 1:
+            if checker == self.shot_tonight:
+                self.fail(
+                    index,
+                    event,
+                    "check.checker-shot-tonight",
+                    f"the {role} (seat {checker}) was killed by this night's shot and does not "
+                    "check",
+                )
+            self.fail(
+                index,
+                event,
+                "check.checker-departed",
+                f"the {role} (seat {checker}) has left the table",
+            )
+        target = self.seat_field(index, event, "target")
+        if target == checker:
+            self.fail(index, event, "check.self", f"the {role} cannot check their own seat")
+        self.require_alive(index, event, target, "check.target-departed", "checked seat")
+        if by == "sheriff":
+            result = "black" if self.black_mask >> target & 1 else "red"
+        else:
+            result = "sheriff" if target == self.sheriff else "not_sheriff"
+        self.checks.append(Check(index, night, by, checker, target, result))
+
+    def on_don_check(self, index: int, event: dict) -> None:
+        self.on_check(index, event, DON_CHECK, self.don, "don")
+
+    def on_sheriff_check(self, index: int, event: dict) -> None:
+        self.on_check(index, event, SHERIFF_CHECK, self.sheriff, "sheriff")
+
+    # --- wills ---------------------------------------------------------------------------
+    def on_will(self, index: int, event: dict) -> None:
+        seat = self.seat_field(index, event, "seat")
+        kind = self.text_field(index, event, "kind")
+        if kind not in WILL_KINDS:
+            self.fail(
+                index,
+                event,
+                "will.kind-unknown",
+                f"unknown will kind {_describe(kind)} (first_color, ordered, pass_the_helm or "
+                "none)",
+            )
+        if self.alive >> seat & 1:
+            self.fail(index, event, "will.not-departed", f"seat {seat} has not left the table")
+        if self.disqualified >> seat & 1:
+            self.fail(
+                index,
+                event,
+                "will.after-disqualification",
+                f"seat {seat} was disqualified and leaves no will",
+            )
+        if self.will_seats >> seat & 1:
+            self.fail(index, event, "will.duplicate", f"seat {seat} has already left a will")
+        departure, alive_after = self.departure_mask_after[seat]
+        allowed = FIRST_OUT_WILLS if seat == self.first_out else LATER_WILLS
+        if kind not in allowed:
+            if kind == "first_color":
+                text = f"only the First Out (seat {self.first_out}) leaves a First Color Will"
+            else:
+                text = (
+                    "the First Out leaves a First Color Will or passes the helm, "
+                    "not a Last Will Ordered"
+                )
+            self.fail(index, event, f"will.{kind.replace('_', '-')}-not-allowed", text)
+        for other_kind, name in WILL_FIELDS.items():
+            if other_kind != kind and event.get(name) not in (None, [], {}):
+                self.fail(index, event, "will.field-mismatch", f"a {kind} will has no `{name}`")
+        declarations: dict[int, str] = {}
+        targets: tuple[int, ...] = ()
+        recipient = None
+        if kind == "first_color":
+            declarations = self.will_declarations(index, event, alive_after)
+        elif kind == "ordered":
+            targets = tuple(self.seat_list(index, event, "targets"))
+            players = alive_after.bit_count()
+            limit = last_will_target_limit(players)
+            if len(targets) > limit:
+                self.fail(
+                    index,
+                    event,
+                    "will.too-many-targets",
+                    f"{len(targets)} targets; with {players} players left the limit is {limit}",
+                )
+            for target in targets:
+                self.will_target_at_table(index, event, target, alive_after)
+        elif kind == "pass_the_helm":
+            recipient = self.seat_field(index, event, "recipient")
+            self.will_target_at_table(index, event, recipient, alive_after)
+        self.will_seats |= 1 << seat
+        self.wills.append(Will(index, seat, kind, declarations, targets, recipient, departure))
+
+    def will_declarations(self, index: int, event: dict, alive_after: int) -> dict[int, str]:
+        raw = event.get("declarations")
+        if type(raw) is not dict:
+            if "declarations" not in event:
+                self.fail(index, event, "event.field-missing", "`declarations` is missing")
+            self.fail(
+                index, event, "event.field-type", "`declarations` must map seats to red or black"
+            )
+        if len(raw) > FIRST_COLOR_WILL_MAX_DECLARATIONS:
+            self.fail(
+                index,
+                event,
+                "will.too-many-declarations",
+                f"{len(raw)} colour declarations; a First Color Will names up to 3 players",
+            )
+        declarations: dict[int, str] = {}
+        for seat_key, colour in raw.items():
+            seat = _SEAT_KEYS.get(seat_key)
+            if seat is None:
+                self.fail(
+                    index,
+                    event,
+                    "event.seat-out-of-range",
+                    f"{_describe(seat_key)} is not a seat 1..10",
+                )
+            if seat in declarations:
+                self.fail(index, event, "will.duplicate-seat", f"seat {seat} is declared twice")
+            if colour != "red" and colour != "black":
+                self.fail(
+                    index,
+                    event,
+                    "will.colour-unknown",
+                    f"seat {seat} is declared {_describe(colour)}, not red or black",
+                )
+            self.will_target_at_table(index, event, seat, alive_after)
+            declarations[seat] = colour
+        return declarations
+
+    def will_target_at_table(self, index: int, event: dict, seat: int, alive_after: int) -> None:
+        if not alive_after >> seat & 1:
+            self.fail(
+                index,
+                event,
+                "will.target-not-at-table",
+                f"seat {seat} was not at the table after seat {event.get('seat')} left",
+            )
+
+    # --- discipline and the end ------------------------------------------------------------
+    def on_foul(self, index: int, event: dict) -> None:
+        seat = event.get("seat")
+        kind = event.get("kind")
+        if kind == "ordinary":
+            counter = self.ordinary
+        elif kind == "technical":
+            counter = self.technical
+        else:
+            counter = None
+        if (
+            counter is None
+            or seat.__class__ is not int
+            or not 0 < seat < 11
+            or not self.alive >> seat & 1
+        ):
+            self.refuse_foul(index, event)
+        number = counter[seat] = counter[seat] + 1
+        self.fouls.append(Foul(index, seat, kind, self.phase, number))
+        # The fourth ordinary foul and the second technical foul remove the player.
+        if number == FOURTH_ORDINARY_FOUL and kind == "ordinary":
+            self.disqualify(index, seat, "fourth ordinary foul", "fourth_foul")
+        elif number == SECOND_TECHNICAL_FOUL and kind == "technical":
+            self.disqualify(index, seat, "second technical foul", "second_technical")
+
+    def refuse_foul(self, index: int, event: dict) -> NoReturn:
+        seat = self.seat_field(index, event, "seat")
+        kind = self.text_field(index, event, "kind")
+        if kind != "ordinary" and kind != "technical":
+            self.fail(
+                index,
+                event,
+                "foul.kind-unknown",
+                f"unknown foul kind {_describe(kind)} (ordinary or technical)",
+            )
+        self.require_alive(index, event, seat, "foul.departed", "seat")
+        raise AssertionError("refuse_foul found nothing to refuse")
+
+    def disqualify(self, index: int, seat: int, reason: str, cause: str) -> None:
+        self.disqualifications.append(Disqualification(index, seat, reason, cause, self.phase))
+        self.remove((seat,), "disqualified", index)
+
+    def on_disqualify(self, index: int, event: dict) -> None:
+        seat = self.seat_field(index, event, "seat")
+        reason = self.text_field(index, event, "reason")
+        self.require_alive(index, event, seat, "disqualify.departed", "seat")
+        self.disqualify(index, seat, reason, "manual")
+
+    def on_dd(self, index: int, event: dict) -> None:
+        # DD may name any seat, even one that has left ("DD can be assigned … even if that
+        # player is already dead or removed"). The offender's team loses.
+        seat = self.seat_field(index, event, "seat")
+        reason = self.text_field(index, event, "reason")
+        self.dd = DeclaredDefeat(index, seat, reason, self.phase)
+        self.finish(index, "red" if self.black_mask >> seat & 1 else "black", "dd")
+
+    def on_surrender(self, index: int, event: dict) -> None:
+        self.surrender_index = index
+        self.finish(index, "red", "surrender")
+
+    def on_sheriff_kill_responsible(self, index: int, event: dict) -> None:
+        seat = self.seat_field(index, event, "seat")
+        if not self.black_mask >> seat & 1:
+            self.fail(
+                index,
+                event,
+                "sheriff-kill-responsible.not-black",
+                f"seat {seat} is not a black player",
+            )
+        entry = self.departure_mask_after.get(self.sheriff)
+        first_night = self.ruleset.first_shot_night
+        if entry is None or entry[0].how != "shot" or entry[0].phase.number != first_night:
+            self.fail(
+                index,
+                event,
+                "sheriff-kill-responsible.no-first-night-kill",
+                f"the Sheriff was not killed by the shot of Night {first_night}",
+            )
+        if seat in self.sheriff_kill_responsible:
+            self.fail(
+                index,
+                event,
+                "sheriff-kill-responsible.duplicate",
+                f"seat {seat} is already recorded",
+            )
+        self.sheriff_kill_responsible.append(seat)
+
+    def on_bonus(self, index: int, event: dict) -> None:
+        if not self.ruleset.judge_bonuses:
+            self.fail(
+                index, event, "bonus.not-in-ruleset", f"{self.ruleset.id} has no judge bonuses"
+            )
+        seat = self.seat_field(index, event, "seat")
+        points = event.get("points")
+        if type(points) not in (int, float) or not math.isfinite(points):
+            if "points" not in event:
+                self.fail(index, event, "event.field-missing", "`points` is missing")
+            self.fail(index, event, "event.field-type", "`points` must be a finite number")
+        reason = self.text_field(index, event, "reason")
+        self.bonuses.append(Bonus(index, seat, float(points), reason))
+
+
+# event type → (handler, the phase it needs)
+_HANDLERS = {
+    "nominate": (_Replay.on_nominate, _DAY),
+    "vote": (_Replay.on_vote, _DAY),
+    "raise": (_Replay.on_raise, _DAY),
+    "shot": (_Replay.on_shot, _NIGHT),
+    "don_check": (_Replay.on_don_check, _NIGHT),
+    "sheriff_check": (_Replay.on_sheriff_check, _NIGHT),
+    "will": (_Replay.on_will, _PHASELESS),
+    "foul": (_Replay.on_foul, _DAY_OR_NIGHT),
+    "disqualify": (_Replay.on_disqualify, _DAY_OR_NIGHT),
+    "dd": (_Replay.on_dd, _DAY_OR_NIGHT),
+    "surrender": (_Replay.on_surrender, _DAY_OR_NIGHT),
+    "sheriff_kill_responsible": (_Replay.on_sheriff_kill_responsible, _PHASELESS),
+    "bonus": (_Replay.on_bonus, _PHASELESS),
+}
+
+EVENT_TYPES = frozenset(_HANDLERS)
+
+
+def _declared_phase(event: dict) -> str | None:
+    """The event's own phase for a message, when it reads as one."""
+    day = event.get("day")
+    night = event.get("night")
+    if type(day) is int and night is None:
+        return f"day {day}"
+    if type(night) is int and day is None:
+        return f"night {night}"
+    return None
+
+
+# --- the judge's view ---------------------------------------------------------------------
+
+
+def table_state(record: GameRecord) -> TableState:
+    """The table after the record's last event."""
+    state: _Replay = record._state
+    phase = state.phase
+    alive = state.alive
+    fouls = {
+        seat: SeatFouls(
+            seat,
+            state.ordinary[seat],
+            state.technical[seat],
+            state.ordinary[seat] == SHORTENED_SPEECH_FOULS,
+        )
+        for seat in range(1, 11)
+    }
+    nominations: tuple[int, ...] = ()
+    nominators: tuple[int, ...] = ()
+    voting = None
+    next_round = 0
+    stages_done: tuple[str, ...] = ()
+    finished = state.end is not None
+    if phase.is_day:
+        nominations = tuple(state.nominated)
+        nominators = tuple(state.nominators)
+        if state.vote_state == _REVOTE:
+            voting = ("revote", tuple(seat for seat in state.tied if alive >> seat & 1))
+            next_round = state.vote_round + 1
+        elif state.vote_state == _RAISE:
+            voting = ("raise", tuple(seat for seat in state.tied if alive >> seat & 1))
+        elif state.vote_state == _NO_VOTE:
+            next_round = 1
+    else:
+        order = state.ruleset.night_order
+        stages_done = tuple(
+            stage for position, stage in enumerate(order) if state.night_done >> position & 1
+        )
+    pending = []
+    if not finished:
+        for departure in state.departures:
+            seat = departure.seat
+            if departure.how == "disqualified" or state.will_seats >> seat & 1:
+                continue
+            players = departure.alive_after
+            if seat == state.first_out:
+                pending.append(
+                    PendingWill(
+                        seat,
+                        FIRST_OUT_WILLS,
+                        min(FIRST_COLOR_WILL_MAX_DECLARATIONS, players),
+                        departure,
+                    )
+                )
+            else:
+                pending.append(
+                    PendingWill(seat, LATER_WILLS, last_will_target_limit(players), departure)
+                )
+    return TableState(
+        phase=phase,
+        alive=MASK_SETS[alive],
+        fouls=fouls,
+        nominations=nominations,
+        nominators=nominators,
+        voting=voting,
+        next_vote_round=next_round if not finished else 0,
+        night_stages_done=stages_done,
+        night_stages=state.ruleset.night_order,
+        pending_wills=tuple(pending),
+        critical=state.critical,
+        finished=finished,
+        winner=state.winner,
+        end=state.end,
+    )

@@ -1,0 +1,99 @@
+"""The rulesets the engine knows, as small tables: one rule, one place.
+
+Where Pro Mafia (`pro-mafia-1.1`) and the Official 2025 rules (`fiim-2025`) differ, the
+difference is a field here, named after the rule; the replay reads the field and never the
+ruleset's id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Night stages, named after the event that records each one.
+SHOT = "shot"
+DON_CHECK = "don_check"
+SHERIFF_CHECK = "sheriff_check"
+
+# How the black team's night shot is decided.
+SHOWN_NUMBERS = "shown_numbers"  # every living black shows a number; one shared number kills
+DON_DECIDES = "don_decides"  # the Don (or, without the Don, the remaining mafia) names the kill
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    id: str
+    title: str
+    # Night procedure: the stages of every night, in the order the host calls them.
+    night_order: tuple[str, ...]
+    # Mafia meet (zero night): Pro Mafia records nothing in Night 0.
+    night_zero_has_events: bool
+    # Night shot: SHOWN_NUMBERS or DON_DECIDES.
+    shot_rule: str
+    # Nominations: "Each player may nominate only one candidate per day" (fiim-2025).
+    one_nomination_per_player_per_day: bool
+    # Special cases: "First day: if only one nomination, no vote occurs" (fiim-2025).
+    day_one_single_nomination_votes: bool
+    # Judge bonuses and penalty points (fiim-2025 tournament points).
+    judge_bonuses: bool
+    # The first night with a night shot (for the first-night Sheriff kill responsibility).
+    first_shot_night: int
+
+    def stage_position(self, stage: str) -> int:
+        return self.night_order.index(stage)
+
+
+PRO_MAFIA = Ruleset(
+    id="pro-mafia-1.1",
+    title="Pro Mafia table procedure, Scoring 1.1",
+    # "The night order is: the black team makes the night shot; the Don makes the Don check;
+    # the Sheriff makes the Sheriff check."
+    night_order=(SHOT, DON_CHECK, SHERIFF_CHECK),
+    night_zero_has_events=False,
+    shot_rule=SHOWN_NUMBERS,
+    one_nomination_per_player_per_day=False,
+    day_one_single_nomination_votes=True,
+    judge_bonuses=False,
+    first_shot_night=1,
+)
+
+FIIM_2025 = Ruleset(
+    id="fiim-2025",
+    title="Official 2025 rules (FIIM style)",
+    # "Sheriff checks first so they can check even if they are killed this night", then the
+    # mafia kill, then the Don check.
+    night_order=(SHERIFF_CHECK, SHOT, DON_CHECK),
+    night_zero_has_events=True,
+    shot_rule=DON_DECIDES,
+    one_nomination_per_player_per_day=True,
+    day_one_single_nomination_votes=False,
+    judge_bonuses=True,
+    first_shot_night=0,
+)
+
+RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (PRO_MAFIA, FIIM_2025)}
+
+
+# --- rules both rulesets share ------------------------------------------------------------
+
+
+def last_will_target_limit(alive_after_departure: int) -> int:
+    """Last Will Ordered: how many targets, by the players alive after the departure."""
+    if alive_after_departure >= 7:
+        return 3
+    if alive_after_departure >= 5:
+        return 2
+    if alive_after_departure >= 3:
+        return 1
+    return 0
+
+
+FIRST_COLOR_WILL_MAX_DECLARATIONS = 3  # "The First Out may name up to 3 players."
+
+FOURTH_ORDINARY_FOUL = 4  # "A player who receives a fourth ordinary foul is removed."
+SECOND_TECHNICAL_FOUL = 2  # "A player who receives two technical fouls is disqualified."
+SHORTENED_SPEECH_FOULS = 3  # "A player with three ordinary fouls has their next speech 30 s."
+
+
+def raise_passes(hands: int, alive: int) -> bool:
+    """The raise passes only by majority; half of the voting players is not enough."""
+    return 2 * hands > alive

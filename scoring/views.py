@@ -1,0 +1,43 @@
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, render
+
+from clubs.models import Club, Player
+
+from . import selectors
+from .charts import rating_line_chart
+from .ratings import display_rating
+
+
+def leaderboard(request):
+    track = request.GET.get("track", "overall")
+    if track not in selectors.LEADERBOARD_TRACKS:
+        track = "overall"
+    club = None
+    if request.GET.get("club"):
+        club = Club.objects.filter(slug=request.GET["club"]).first()
+    try:
+        min_games = max(0, int(request.GET.get("min_games", 0)))
+    except ValueError:
+        min_games = 0
+    ratings = selectors.rating_leaderboard(track=track, club=club, min_games=min_games)
+    page = Paginator(ratings, 50).get_page(request.GET.get("page"))
+    rows = [
+        {"rank": page.start_index() + i, "rating": r, "value": display_rating(getattr(r, track)),
+         "games": getattr(r, selectors.TRACK_GAMES[track])}
+        for i, r in enumerate(page.object_list)
+    ]
+    context = {"page": page, "rows": rows, "track": track, "club": club, "min_games": min_games,
+               "clubs": Club.objects.order_by("name")}
+    template = "scoring/leaderboard.html#board" if request.htmx else "scoring/leaderboard.html"
+    return render(request, template, context)
+
+
+def player_rating(request, pk):
+    player = get_object_or_404(Player, pk=pk)
+    history = list(selectors.player_rating_history(player))
+    chart = rating_line_chart([e.overall_after for e in history],
+                              [f"{e.rated_at:%Y-%m-%d}" for e in history])
+    return render(request, "scoring/player_rating.html", {
+        "player": player, "history": list(reversed(history)), "chart": chart,
+        "rating": getattr(player, "rating", None),
+    })

@@ -1,0 +1,130 @@
+"""The stored ratings stay a pure function of the confirmed games, however they are recomputed."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Game, GameSeat
+from scoring.models import PlayerRating, RatingEntry
+from scoring.rating_services import ratings_recompute
+from tests.factories import ClubFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["civilian", "don", "civilian", "civilian", "mafia", "civilian", "sheriff", "civilian", "mafia", "civilian"]
+START = timezone.now().replace(microsecond=0) - timedelta(days=30)
+
+
+def confirmed_game(club, players, *, day: int, winner: str = "red", status=Game.Status.CONFIRMED) -> Game:
+    game = Game.objects.create(club=club, status=status, winner=winner, played_at=START + timedelta(days=day))
+    GameSeat.objects.bulk_create(
+        GameSeat(game=game, seat=seat, player=player, role=role)
+        for seat, (player, role) in enumerate(zip(players, ROLES, strict=True), start=1)
+    )
+    return game
+
+
+@pytest.fixture
+def league():
+    club = ClubFactory()
+    players = [PlayerFactory() for _ in range(14)]
+    games = [
+        confirmed_game(club, players[(i % 5):(i % 5) + 10], day=i, winner="red" if i % 3 else "black")
+        for i in range(8)
+    ]
+    return club, players, games
+
+
+def snapshot():
+    entries = list(RatingEntry.objects.order_by("game_id", "player_id").values_list(
+        "game_id", "player_id", "track", "before", "after", "red_games", "black_games"))
+    ratings = list(PlayerRating.objects.order_by("player_id").values_list("player_id", "overall", "red", "black", "games"))
+    return entries, ratings
+
+
+def test_full_rebuild_writes_ten_rows_per_confirmed_game_and_current_ratings(league):
+    club, players, games = league
+    summary = ratings_recompute()
+    assert summary.games == 8 and summary.entries == 80
+    assert RatingEntry.objects.count() == 80
+    assert PlayerRating.objects.count() == 14
+    total = sum(PlayerRating.objects.values_list("overall", flat=True))
+    assert total == pytest.approx(14 * 1500)  # the engine is zero-sum
+
+
+def test_recompute_is_idempotent(league):
+    ratings_recompute()
+    first = snapshot()
+    ratings_recompute()
+    assert snapshot() == first
+
+
+def test_recompute_from_a_game_equals_a_full_rebuild(league):
+    club, players, games = league
+    ratings_recompute()
+    # A protocol change in the middle: the winner of game 4 flips.
+    Game.objects.filter(pk=games[4].pk).update(winner="black" if games[4].winner == "red" else "red")
+    ratings_recompute(from_game_id=games[4].pk)
+    partial = snapshot()
+    ratings_recompute()
+    assert snapshot() == partial
+
+
+def test_an_annulled_game_leaves_the_history_and_later_games_shift(league):
+    club, players, games = league
+    ratings_recompute()
+    Game.objects.filter(pk=games[2].pk).update(status=Game.Status.ANNULLED)
+    ratings_recompute(from_game_id=games[2].pk)
+    assert not RatingEntry.objects.filter(game=games[2]).exists()
+    assert RatingEntry.objects.count() == 70
+    partial = snapshot()
+    ratings_recompute()
+    assert snapshot() == partial
+
+
+def test_a_player_whose_only_game_is_annulled_loses_the_rating():
+    club = ClubFactory()
+    players = [PlayerFactory() for _ in range(10)]
+    game = confirmed_game(club, players, day=1)
+    ratings_recompute()
+    assert PlayerRating.objects.count() == 10
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ANNULLED)
+    ratings_recompute(from_game_id=game.pk)
+    assert PlayerRating.objects.count() == 0
+
+
+def test_unconfirmed_and_incomplete_games_are_not_rated():
+    club = ClubFactory()
+    players = [PlayerFactory() for _ in range(10)]
+    confirmed_game(club, players, day=1, status=Game.Status.FINISHED)
+    incomplete = confirmed_game(club, players, day=2)
+    GameSeat.objects.filter(game=incomplete, seat=3).update(role="")
+    summary = ratings_recompute()
+    assert summary.games == 0 and summary.skipped == [incomplete.pk]
+    assert not RatingEntry.objects.exists()
+
+
+def test_rebuild_ratings_command_reports_what_it_did(league, capsys):
+    call_command("rebuild_ratings")
+    out = capsys.readouterr()
+    assert "Rated 8 games: 80 history rows for 14 players" in out.out
+    assert "100%" in out.err
+
+
+def test_leaderboard_and_player_pages(client, league, django_assert_max_num_queries):
+    club, players, games = league
+    ratings_recompute()
+    with django_assert_max_num_queries(8):
+        response = client.get(reverse("ratings:leaderboard"), {"track": "black", "min_games": 1})
+    assert response.status_code == 200
+    best = PlayerRating.objects.filter(black_games__gte=1).order_by("-black").first()
+    assert best.player.nickname in response.content.decode()
+    fragment = client.get(reverse("ratings:leaderboard"), {"track": "red"}, HTTP_HX_REQUEST="true")
+    assert "<html" not in fragment.content.decode()
+    page = client.get(reverse("ratings:player", kwargs={"pk": players[0].pk}))
+    assert page.status_code == 200 and "<polyline" in page.content.decode()
+    profile = client.get(players[0].get_absolute_url())
+    assert "<polyline" in profile.content.decode()

@@ -18,6 +18,23 @@ class RatingTier(models.TextChoices):
     MAJOR = "major", _("major tournament")
 
 
+class TieBreak(models.TextChoices):
+    """What decides between players level on the keys before it (see docs/tournaments.md)."""
+
+    TOTAL = "total", _("total points")
+    WINS = "wins", _("wins")
+    EXTRA = "extra", _("extra points")
+    PENALTY = "penalty", _("fewest penalty points")
+    AVERAGE = "average", _("points per game")
+
+
+DEFAULT_TIE_BREAK = ["wins", "extra"]
+
+PUBLICATION_SWITCHES = (
+    "publish_participants", "publish_seating", "publish_standings", "publish_results", "publish_protocols",
+)
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -26,6 +43,17 @@ class Tournament(models.Model):
         SEATING_PUBLISHED = "seating_published", _("seating published")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+
+    # The one place that says which status may follow which (enforced by
+    # services.tournament_set_status; the organizer's page offers exactly these).
+    TRANSITIONS = {
+        Status.DRAFT: (Status.REGISTRATION_OPEN,),
+        Status.REGISTRATION_OPEN: (Status.REGISTRATION_CLOSED, Status.DRAFT),
+        Status.REGISTRATION_CLOSED: (Status.SEATING_PUBLISHED, Status.REGISTRATION_OPEN),
+        Status.SEATING_PUBLISHED: (Status.RUNNING, Status.REGISTRATION_CLOSED),
+        Status.RUNNING: (Status.FINISHED,),
+        Status.FINISHED: (Status.RUNNING,),
+    }
 
     club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(_("name"), max_length=160)
@@ -68,6 +96,11 @@ class Tournament(models.Model):
     publish_standings = models.BooleanField(_("standings are public"), default=False)
     publish_results = models.BooleanField(_("game results are public"), default=False)
     publish_protocols = models.BooleanField(_("full protocols are public"), default=False)
+    seating_seed = models.BigIntegerField(
+        _("seating seed"), null=True, blank=True,
+        help_text=_("The seed the stored seating was generated with: the same seed gives the same seating."),
+    )
+    seating_generated_at = models.DateTimeField(_("seating generated at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -88,6 +121,25 @@ class Tournament(models.Model):
     @property
     def seat_capacity(self) -> int:
         return self.capacity if self.capacity is not None else self.tables * 10
+
+    def allowed_transitions(self) -> tuple[str, ...]:
+        return tuple(self.TRANSITIONS.get(self.status, ()))
+
+    @property
+    def is_accepting_applications(self) -> bool:
+        return self.status == self.Status.REGISTRATION_OPEN and not self.deadline_passed
+
+    @property
+    def deadline_passed(self) -> bool:
+        from django.utils import timezone
+
+        return self.application_deadline is not None and timezone.now() >= self.application_deadline
+
+    @property
+    def effective_tie_break(self) -> list[str]:
+        """The full order: total points first, then the organizer's keys (default wins, extra)."""
+        keys = [k for k in (self.tie_break_order or DEFAULT_TIE_BREAK) if k in TieBreak.values and k != "total"]
+        return ["total", *keys]
 
 
 class Round(models.Model):
@@ -116,6 +168,13 @@ class Evening(models.Model):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
 
+    TRANSITIONS = {
+        Status.OPEN: (Status.CLOSED, Status.RUNNING),
+        Status.CLOSED: (Status.OPEN, Status.RUNNING),
+        Status.RUNNING: (Status.FINISHED,),
+        Status.FINISHED: (Status.RUNNING,),
+    }
+
     club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="evenings")
     title = models.CharField(_("title"), max_length=160)
     starts_at = models.DateTimeField(_("starts at"))
@@ -143,6 +202,23 @@ class Evening(models.Model):
     def seat_capacity(self) -> int:
         return self.capacity if self.capacity is not None else self.tables * 10
 
+    def allowed_transitions(self) -> tuple[str, ...]:
+        return tuple(self.TRANSITIONS.get(self.status, ()))
+
+    @property
+    def name(self) -> str:
+        return self.title
+
+    @property
+    def deadline_passed(self) -> bool:
+        from django.utils import timezone
+
+        return self.application_deadline is not None and timezone.now() >= self.application_deadline
+
+    @property
+    def is_accepting_applications(self) -> bool:
+        return self.status == self.Status.OPEN and not self.deadline_passed
+
 
 class Application(models.Model):
     """A player's application for a seat at a tournament or at a club evening."""
@@ -153,6 +229,17 @@ class Application(models.Model):
         WAITLISTED = "waitlisted", _("waiting list")
         REJECTED = "rejected", _("rejected")
         WITHDRAWN = "withdrawn", _("withdrawn")
+
+    # The application state machine in one place (services.applications enforces it). A
+    # withdrawn application goes back to pending only when the player applies again.
+    TRANSITIONS = {
+        Status.PENDING: (Status.ACCEPTED, Status.WAITLISTED, Status.REJECTED, Status.WITHDRAWN),
+        Status.WAITLISTED: (Status.ACCEPTED, Status.REJECTED, Status.WITHDRAWN),
+        Status.ACCEPTED: (Status.WAITLISTED, Status.REJECTED, Status.WITHDRAWN),
+        Status.REJECTED: (Status.ACCEPTED, Status.WAITLISTED),
+        Status.WITHDRAWN: (Status.PENDING,),
+    }
+    DECISIONS = (Status.ACCEPTED, Status.WAITLISTED, Status.REJECTED)
 
     tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
                                    related_name="applications")
@@ -170,6 +257,7 @@ class Application(models.Model):
         ordering = ["created_at", "id"]
         verbose_name = _("application")
         verbose_name_plural = _("applications")
+        indexes = [models.Index(fields=["tournament", "status"]), models.Index(fields=["evening", "status"])]
         constraints = [
             models.CheckConstraint(
                 condition=(Q(tournament__isnull=False, evening__isnull=True)
@@ -184,3 +272,13 @@ class Application(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} → {self.tournament or self.evening} ({self.status})"
+
+    @property
+    def event(self):
+        return self.tournament if self.tournament_id else self.evening
+
+    def allowed_transitions(self) -> tuple[str, ...]:
+        return tuple(self.TRANSITIONS.get(self.status, ()))
+
+    def allowed_decisions(self) -> tuple[str, ...]:
+        return tuple(s for s in self.allowed_transitions() if s in self.DECISIONS)

@@ -1,0 +1,51 @@
+from django.contrib import admin
+
+from .models import Application, Evening, Round, Tournament
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "is_final", "coefficient", "seating_published"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on", "status", "tables", "qualifying_rounds",
+                    "publish_seating", "publish_standings", "publish_results"]
+    list_filter = ["status", "club", "ruleset", "rating_tier", "publish_seating", "publish_standings",
+                   "publish_results", "publish_protocols"]
+    search_fields = ["name", "slug", "venue", "club__name"]
+    date_hierarchy = "starts_on"
+    prepopulated_fields = {"slug": ["name"]}
+    list_select_related = ["club"]
+    readonly_fields = ["seating_seed", "seating_generated_at", "created_at", "updated_at"]
+    inlines = [RoundInline]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "is_final", "coefficient", "seating_published"]
+    list_filter = ["is_final", "seating_published", "tournament__club"]
+    search_fields = ["tournament__name"]
+    list_select_related = ["tournament"]
+
+
+@admin.register(Evening)
+class EveningAdmin(admin.ModelAdmin):
+    list_display = ["title", "club", "starts_at", "status", "tables", "capacity", "publish_results"]
+    list_filter = ["status", "club", "ruleset"]
+    search_fields = ["title", "venue", "club__name"]
+    date_hierarchy = "starts_at"
+    list_select_related = ["club"]
+
+
+@admin.register(Application)
+class ApplicationAdmin(admin.ModelAdmin):
+    list_display = ["player", "tournament", "evening", "status", "waitlist_position", "created_at", "decided_at"]
+    list_filter = ["status", "tournament", "evening__club"]
+    search_fields = ["player__nickname", "player__contact", "tournament__name", "evening__title",
+                     "organizer_note"]
+    list_select_related = ["player", "tournament", "evening"]
+    raw_id_fields = ["player", "tournament", "evening"]
+    readonly_fields = ["created_at", "decided_at"]

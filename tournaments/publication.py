@@ -1,0 +1,70 @@
+"""Per-tournament publication switches: each public view declares the switch that opens it.
+
+    @public_when("publish_standings")
+    def standings(request, tournament): ...
+
+The decorator loads the tournament from the ``slug`` in the URL and passes it to the view. The
+page is served when the switch is on, or always to organizers of the tournament's club. With
+``public_when(None)`` the page is public as soon as the tournament is out of draft. Every
+decorated view is recorded in ``PUBLIC_VIEWS`` (name → switch), and a test walks that registry so a
+new public page cannot forget its switch.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy as _
+
+from clubs.permissions import user_may_organize
+
+from .models import PUBLICATION_SWITCHES, Tournament
+
+# view function's qualified name → switch (None: public once out of draft)
+PUBLIC_VIEWS: dict[str, str | None] = {}
+
+SWITCH_LABELS = {
+    "publish_participants": _("participants"),
+    "publish_seating": _("seating"),
+    "publish_standings": _("standings"),
+    "publish_results": _("game results"),
+    "publish_protocols": _("full protocols"),
+}
+
+
+def tournament_visible(request, tournament: Tournament, switch: str | None) -> bool:
+    if getattr(request, "_may_organize_cache", None) is None:
+        request._may_organize_cache = {}
+    cache = request._may_organize_cache
+    if tournament.club_id not in cache:
+        cache[tournament.club_id] = user_may_organize(request.user, tournament.club)
+    if cache[tournament.club_id]:
+        return True
+    if tournament.status == Tournament.Status.DRAFT:
+        return False
+    return switch is None or bool(getattr(tournament, switch))
+
+
+def public_when(switch: str | None):
+    if switch is not None and switch not in PUBLICATION_SWITCHES:
+        raise ValueError(f"Unknown publication switch {switch!r}")
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, slug, *args, **kwargs):
+            tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+            if tournament.status == Tournament.Status.DRAFT and not tournament_visible(request, tournament, None):
+                return render(request, "tournaments/not_published.html",
+                              {"tournament": tournament, "draft": True}, status=404)
+            if not tournament_visible(request, tournament, switch):
+                return render(request, "tournaments/not_published.html",
+                              {"tournament": tournament, "what": SWITCH_LABELS.get(switch)}, status=403)
+            request.may_organize = request._may_organize_cache[tournament.club_id]
+            return view(request, tournament, *args, **kwargs)
+
+        wrapper.publication_switch = switch
+        PUBLIC_VIEWS[f"{view.__module__}.{view.__qualname__}"] = switch
+        return wrapper
+
+    return decorator

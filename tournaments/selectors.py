@@ -1,0 +1,230 @@
+"""Reads for tournaments, evenings, applications, seating and standings (HackSoft selectors)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from clubs.models import Club, Player
+from clubs.permissions import JUDGING_ROLES, clubs_user_organizes
+from games.models import Game, GameSeat
+from scoring.models import SeatScore
+
+from .models import Application, Evening, Round, Tournament
+from .seating_api import Seating, seating_quality
+from .standings import ScoreRow, Standing, compute_standings
+
+# --- tournaments and evenings -----------------------------------------------------------------
+
+
+def tournament_list_public() -> QuerySet[Tournament]:
+    return (Tournament.objects.exclude(status=Tournament.Status.DRAFT).select_related("club")
+            .order_by("-starts_on", "name"))
+
+
+def upcoming_tournaments(club: Club | None = None) -> QuerySet[Tournament]:
+    today = timezone.localdate()
+    qs = tournament_list_public().filter(ends_on__gte=today).exclude(status=Tournament.Status.FINISHED)
+    if club is not None:
+        qs = qs.filter(club=club)
+    return qs.order_by("starts_on", "name")
+
+
+def upcoming_evenings(club: Club | None = None) -> QuerySet[Evening]:
+    since = timezone.now() - timedelta(hours=12)
+    qs = (Evening.objects.filter(starts_at__gte=since).exclude(status=Evening.Status.FINISHED)
+          .select_related("club").annotate(accepted=Count("applications", filter=Q(
+              applications__status=Application.Status.ACCEPTED))))
+    if club is not None:
+        qs = qs.filter(club=club)
+    return qs.order_by("starts_at")
+
+
+def organizer_tournaments(user) -> QuerySet[Tournament]:
+    return (Tournament.objects.filter(club__in=clubs_user_organizes(user)).select_related("club")
+            .annotate(
+                accepted=Count("applications", filter=Q(applications__status=Application.Status.ACCEPTED)),
+                pending=Count("applications", filter=Q(applications__status=Application.Status.PENDING)),
+            ).order_by("-starts_on", "name"))
+
+
+def organizer_evenings(user) -> QuerySet[Evening]:
+    return (Evening.objects.filter(club__in=clubs_user_organizes(user)).select_related("club")
+            .annotate(
+                accepted=Count("applications", filter=Q(applications__status=Application.Status.ACCEPTED)),
+                pending=Count("applications", filter=Q(applications__status=Application.Status.PENDING)),
+            ).order_by("-starts_at"))
+
+
+# --- applications -----------------------------------------------------------------------------
+
+
+def _event_filter(event) -> dict:
+    return {"tournament": event} if isinstance(event, Tournament) else {"evening": event}
+
+
+def application_list(event, *, status: str | None = None) -> QuerySet[Application]:
+    qs = (Application.objects.filter(**_event_filter(event))
+          .select_related("player__user", "player__home_club"))
+    if status:
+        qs = qs.filter(status=status)
+    return qs.order_by("created_at", "id")
+
+
+def application_counts(event) -> dict[str, int]:
+    """How many applications in each status, plus ``all`` and ``capacity`` (one query)."""
+    rows = (Application.objects.filter(**_event_filter(event)).values("status")
+            .annotate(n=Count("id")).order_by())
+    counts = {status: 0 for status in Application.Status.values}
+    for row in rows:
+        counts[row["status"]] = row["n"]
+    counts["all"] = sum(counts[s] for s in Application.Status.values)
+    counts["capacity"] = event.seat_capacity
+    counts["free"] = max(0, event.seat_capacity - counts[Application.Status.ACCEPTED])
+    return counts
+
+
+def player_application(event, user) -> Application | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Application.objects.filter(**_event_filter(event), player__user=user).first()
+
+
+def participants(tournament: Tournament) -> QuerySet[Player]:
+    return (Player.objects.filter(applications__tournament=tournament,
+                                  applications__status=Application.Status.ACCEPTED)
+            .select_related("home_club").order_by("nickname"))
+
+
+def club_judges(club: Club) -> QuerySet[Player]:
+    return (Player.objects.filter(memberships__club=club, memberships__role__in=JUDGING_ROLES)
+            .distinct().order_by("nickname"))
+
+
+# --- seating ----------------------------------------------------------------------------------
+
+
+def rounds_with_games(tournament: Tournament, *, number: int | None = None) -> QuerySet[Round]:
+    """Rounds with their games, judges and seated players: three queries whatever the size."""
+    seats = GameSeat.objects.select_related("player").order_by("seat")
+    games = (Game.objects.select_related("judge").prefetch_related(Prefetch("seats", queryset=seats))
+             .order_by("table_number"))
+    qs = tournament.rounds.prefetch_related(Prefetch("games", queryset=games)).order_by("number")
+    if number is not None:
+        qs = qs.filter(number=number)
+    return qs
+
+
+@dataclass
+class PlayerSeating:
+    player: Player
+    places: list  # per round: (table, seat) or None when sitting out
+
+
+def seating_by_player(tournament: Tournament) -> tuple[list[Round], list[PlayerSeating]]:
+    rounds = list(tournament.rounds.order_by("number"))
+    index = {r.pk: i for i, r in enumerate(rounds)}
+    seats = (GameSeat.objects.filter(game__tournament=tournament, player__isnull=False)
+             .select_related("player").values_list("player_id", "game__round_id", "game__table_number", "seat"))
+    places: dict[int, list] = defaultdict(lambda: [None] * len(rounds))
+    for player_id, round_id, table, seat in seats:
+        if round_id in index:
+            places[player_id][index[round_id]] = (table, seat)
+    players = Player.objects.filter(pk__in=places.keys()).order_by("nickname")
+    return rounds, [PlayerSeating(p, places[p.pk]) for p in players]
+
+
+def stored_seating(tournament: Tournament) -> tuple[Seating, list[Player]] | None:
+    """The qualifying seating as the generator's value (players numbered by id), or None."""
+    rounds = list(rounds_with_games(tournament).filter(is_final=False))
+    if not rounds or not all(r.games.all() for r in rounds):
+        return None
+    ids = sorted({s.player_id for r in rounds for g in r.games.all() for s in g.seats.all() if s.player_id})
+    number = {pid: n for n, pid in enumerate(ids, start=1)}
+    players_by_id = {s.player_id: s.player for r in rounds for g in r.games.all() for s in g.seats.all()
+                     if s.player_id}
+    try:
+        seating = Seating(
+            players=len(ids), tables=tournament.tables,
+            rounds=tuple(tuple(tuple(number[s.player_id] for s in g.seats.all() if s.player_id)
+                               for g in r.games.all()) for r in rounds),
+        )
+    except ValueError:
+        return None
+    return seating, [players_by_id[pid] for pid in ids]
+
+
+def seating_report(tournament: Tournament) -> dict | None:
+    """The generator's quality report of the stored seating, plus each player's spread."""
+    stored = stored_seating(tournament)
+    if stored is None:
+        return None
+    seating, players = stored
+    clubs = [str(p.home_club_id) if p.home_club_id else None for p in players]
+    report = seating_quality(seating, clubs=clubs)
+    seat_counts = [[0] * 10 for _ in players]
+    games = [0] * len(players)
+    for rnd in seating.rounds:
+        for table in rnd:
+            for s, p in enumerate(table):
+                seat_counts[p - 1][s] += 1
+                games[p - 1] += 1
+    report["players"] = [
+        {"player": player, "games": games[i], "sit_outs": seating.round_count - games[i],
+         "seats": seat_counts[i], "max_same_seat": max(seat_counts[i])}
+        for i, player in enumerate(players)
+    ]
+    report["players"].sort(key=lambda row: row["player"].nickname.lower())
+    return report
+
+
+# --- standings --------------------------------------------------------------------------------
+
+
+def standings_rows(tournament: Tournament, *, player: Player | None = None) -> list[ScoreRow]:
+    """One plain row per seat score of a *confirmed* game of the tournament (one query)."""
+    qs = (SeatScore.objects.filter(game__tournament=tournament, game__status=Game.Status.CONFIRMED,
+                                   player__isnull=False)
+          .values_list("player_id", "player__nickname", "game_id", "game__round__number", "role", "won",
+                       "total", "items", "game__round__coefficient", "game__round__is_final"))
+    if player is not None:
+        qs = qs.filter(player=player)
+    return [
+        ScoreRow(player_id=pid, nickname=nick, game_id=gid, round_number=rnum or 0, role=role, won=won,
+                 total=total, items=items or (), coefficient=coef if coef is not None else 1,
+                 is_final=bool(final))
+        for pid, nick, gid, rnum, role, won, total, items, coef, final in qs
+    ]
+
+
+def tournament_standings(tournament: Tournament) -> list[Standing]:
+    everyone = participants(tournament).values_list("pk", "nickname")
+    return compute_standings(standings_rows(tournament), order=tournament.effective_tie_break,
+                             win_points=tournament.win_points, players=everyone)
+
+
+def player_games(tournament: Tournament, player: Player) -> list[Game]:
+    """The player's games in the tournament, with their own seat and score attached."""
+    games = list(Game.objects.filter(tournament=tournament, seats__player=player)
+                 .select_related("round", "judge").order_by("round__number", "table_number"))
+    seats = {s.game_id: s for s in GameSeat.objects.filter(game__in=games, player=player)}
+    scores = {s.game_id: s for s in SeatScore.objects.filter(game__in=games, player=player)}
+    for game in games:
+        game.my_seat = seats.get(game.pk)
+        game.my_score = scores.get(game.pk) if game.status == Game.Status.CONFIRMED else None
+    return games
+
+
+def tournament_games(tournament: Tournament) -> QuerySet[Game]:
+    return (Game.objects.filter(tournament=tournament).select_related("round", "judge")
+            .order_by("round__number", "table_number"))
+
+
+def game_with_seats(tournament: Tournament, pk: int) -> Game:
+    seats = GameSeat.objects.select_related("player").order_by("seat")
+    return (Game.objects.select_related("round").prefetch_related(Prefetch("seats", queryset=seats), "scores")
+            .get(tournament=tournament, pk=pk))

@@ -1,0 +1,50 @@
+"""Writes for tournaments, evenings, applications and seating (HackSoft services).
+
+Every service is keyword-only, runs in one transaction, locks the row whose numbers it
+allocates (pretix style: the Tournament or Evening row, ``select_for_update``) and leaves an
+audit entry through ``clubs.audit.log_action``. Bad requests raise ``config.errors.ApplicationError``.
+"""
+
+from .applications import (
+    application_decide,
+    application_set_note,
+    application_submit,
+    application_withdraw,
+)
+from .events import (
+    evening_create,
+    evening_set_status,
+    evening_update,
+    publication_set,
+    tournament_create,
+    tournament_set_status,
+    tournament_update,
+)
+from .seating import (
+    final_create,
+    game_assign_judge,
+    seating_generate,
+    seating_publish,
+    seating_swap,
+    table_judges_assign,
+)
+
+__all__ = [
+    "application_decide",
+    "application_set_note",
+    "application_submit",
+    "application_withdraw",
+    "evening_create",
+    "evening_set_status",
+    "evening_update",
+    "final_create",
+    "game_assign_judge",
+    "publication_set",
+    "seating_generate",
+    "seating_publish",
+    "seating_swap",
+    "table_judges_assign",
+    "tournament_create",
+    "tournament_set_status",
+    "tournament_update",
+]

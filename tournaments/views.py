@@ -1,0 +1,220 @@
+"""Public pages: each tournament page declares the publication switch that opens it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubs.models import Player
+from clubs.permissions import user_may_organize
+from config.errors import ApplicationError
+from games.models import Game
+
+from . import selectors, services
+from .csv_export import standings_csv
+from .forms import ApplyForm
+from .models import Application, Evening, Tournament
+from .permissions import error_response, login_required_here
+from .publication import public_when, tournament_visible
+
+ROLES = [("civilian", gettext_lazy("civilian")), ("sheriff", gettext_lazy("Sheriff")),
+         ("mafia", gettext_lazy("Mafia")), ("don", gettext_lazy("Don"))]
+
+
+def _nav(request, tournament):
+    """Which of the tournament's pages this visitor may open (for the tab bar)."""
+    return {name: tournament_visible(request, tournament, name) for name in
+            ("publish_participants", "publish_seating", "publish_standings", "publish_results",
+             "publish_protocols")}
+
+
+def _context(request, tournament, **extra):
+    return {"tournament": tournament, "may_organize": getattr(request, "may_organize", False),
+            "visible": _nav(request, tournament), **extra}
+
+
+def tournament_list(request):
+    return render(request, "tournaments/tournament_list.html",
+                  {"tournaments": selectors.tournament_list_public()[:100]})
+
+
+@public_when(None)
+def detail(request, tournament):
+    context = _context(request, tournament, counts=selectors.application_counts(tournament),
+                       application=selectors.player_application(tournament, request.user),
+                       form=ApplyForm(guest=not request.user.is_authenticated))
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+def _apply(request, event, *, tournament=None, evening=None):
+    guest = not request.user.is_authenticated
+    form = ApplyForm(request.POST or None, guest=guest)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.application_submit(
+                tournament=tournament, evening=evening, user=request.user,
+                guest_name=data.get("guest_name", ""), guest_contact=data.get("guest_contact", ""),
+                message=data["message"],
+            )
+        except ApplicationError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Your application for %(event)s is in. The organizers will decide soon.")
+                             % {"event": event.name})
+            return redirect(event.get_absolute_url())
+    return render(request, "tournaments/apply.html", {"event": event, "form": form, "guest": guest,
+                                                      "tournament": tournament, "evening": evening})
+
+
+@public_when(None)
+@require_http_methods(["GET", "POST"])
+def apply(request, tournament):
+    return _apply(request, tournament, tournament=tournament)
+
+
+def _withdraw(request, event, application):
+    if application is None:
+        raise Http404
+    try:
+        services.application_withdraw(application=application, actor=request.user)
+    except ApplicationError as exc:
+        return error_response(request, exc, fallback=event.get_absolute_url())
+    messages.success(request, _("You have withdrawn from %(event)s.") % {"event": event.name})
+    return redirect(event.get_absolute_url())
+
+
+@login_required_here
+@require_POST
+def withdraw(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return _withdraw(request, tournament, selectors.player_application(tournament, request.user))
+
+
+@public_when("publish_participants")
+def participants(request, tournament):
+    players = list(selectors.participants(tournament))
+    return render(request, "tournaments/participants.html", _context(request, tournament, players=players))
+
+
+@public_when("publish_seating")
+def seating(request, tournament):
+    rounds = list(selectors.rounds_with_games(tournament))
+    return render(request, "tournaments/seating.html", _context(request, tournament, rounds=rounds))
+
+
+@public_when("publish_seating")
+def seating_players(request, tournament):
+    rounds, rows = selectors.seating_by_player(tournament)
+    return render(request, "tournaments/seating_players.html",
+                  _context(request, tournament, rounds=rounds, rows=rows))
+
+
+def _standings_context(request, tournament):
+    standings = selectors.tournament_standings(tournament)
+    roles = [(key, label) for key, label in ROLES]
+    for s in standings:
+        s.role_points = [s.by_role.get(key) for key, _label in roles]
+    return _context(request, tournament, standings=standings, roles=roles,
+                    tie_break=tournament.effective_tie_break)
+
+
+@public_when("publish_standings")
+def standings(request, tournament):
+    context = _standings_context(request, tournament)
+    template = "tournaments/standings.html#table" if request.htmx else "tournaments/standings.html"
+    return render(request, template, context)
+
+
+@public_when("publish_standings")
+def standings_print(request, tournament):
+    return render(request, "tournaments/standings_print.html", _standings_context(request, tournament))
+
+
+@public_when("publish_standings")
+def standings_export(request, tournament):
+    context = _standings_context(request, tournament)
+    return standings_csv(tournament, context["standings"], context["roles"])
+
+
+@public_when("publish_standings")
+def player(request, tournament, pk):
+    player = get_object_or_404(Player, pk=pk)
+    games = selectors.player_games(tournament, player)
+    standing = next((s for s in selectors.tournament_standings(tournament) if s.player_id == player.pk), None)
+    if standing is None and not games:
+        raise Http404
+    return render(request, "tournaments/player.html",
+                  _context(request, tournament, player=player, games=games, standing=standing))
+
+
+@public_when("publish_results")
+def results(request, tournament):
+    rounds = list(selectors.rounds_with_games(tournament))
+    return render(request, "tournaments/results.html", _context(request, tournament, rounds=rounds))
+
+
+def _roles_visible(request, tournament, game) -> bool:
+    """Roles show once the game is finished, its results are published and so are the tournament's."""
+    if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED):
+        return False
+    if getattr(request, "may_organize", False):
+        return True
+    return game.results_published and tournament.publish_results
+
+
+@public_when("publish_results")
+def game(request, tournament, pk):
+    try:
+        game = selectors.game_with_seats(tournament, pk)
+    except Game.DoesNotExist as exc:
+        raise Http404 from exc
+    roles_visible = _roles_visible(request, tournament, game)
+    scores = {s.seat: s for s in game.scores.all()} if game.status == Game.Status.CONFIRMED else {}
+    seats = [(seat, scores.get(seat.seat)) for seat in game.seats.all()]
+    return render(request, "tournaments/game.html",
+                  _context(request, tournament, game=game, seats=seats, roles_visible=roles_visible))
+
+
+@public_when("publish_protocols")
+def protocol(request, tournament, pk):
+    game = get_object_or_404(Game.objects.select_related("round"), tournament=tournament, pk=pk)
+    if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED) and not request.may_organize:
+        raise Http404
+    events = (game.protocol or {}).get("events", []) if isinstance(game.protocol, dict) else []
+    return render(request, "tournaments/protocol.html", _context(request, tournament, game=game, events=events))
+
+
+# --- club evenings ----------------------------------------------------------------------------
+
+
+def evening_detail(request, pk):
+    evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
+    accepted = (selectors.application_list(evening, status=Application.Status.ACCEPTED))
+    return render(request, "tournaments/evening_detail.html", {
+        "evening": evening, "counts": selectors.application_counts(evening), "accepted": accepted,
+        "application": selectors.player_application(evening, request.user),
+        "form": ApplyForm(guest=not request.user.is_authenticated),
+        "may_organize": user_may_organize(request.user, evening.club),
+    })
+
+
+@require_http_methods(["GET", "POST"])
+def evening_apply(request, pk):
+    evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
+    return _apply(request, evening, evening=evening)
+
+
+@login_required_here
+@require_POST
+def evening_withdraw(request, pk):
+    evening = get_object_or_404(Evening, pk=pk)
+    application = selectors.player_application(evening, request.user)
+    if application is not None and application.player.user_id != request.user.pk:
+        raise PermissionDenied
+    return _withdraw(request, evening, application)

@@ -1,0 +1,13 @@
+"""The scoring engine: Pro Mafia Scoring 1.1 and the fiim-2025 tournament points.
+
+Pure Python, no Django: it reads the protocol engine's `GameRecord`.
+
+    from scoring.engine import score, score_document
+    score_document(document).to_dict()   # the `score_protocol` JSON
+"""
+
+from .api import score, score_document
+from .errors import ScoringError
+from .result import GameScore, PlayerScore, ScoreItem
+
+__all__ = ["GameScore", "PlayerScore", "ScoreItem", "ScoringError", "score", "score_document"]

@@ -1,0 +1,34 @@
+"""Pro Mafia Scoring 1.1: every rule of the seed, one function each (see `registry.RULES`)."""
+
+from __future__ import annotations
+
+from games.engine import GameRecord
+
+from ..result import GameScore, PlayerScore
+from . import black, discipline, endings, raises, red_votes, sheriff, wills  # noqa: F401  (register rules)
+from .ledger import Ledger
+from .registry import RULES, all_slugs
+from .table import Table
+
+
+def score_pro_mafia(record: GameRecord) -> GameScore:
+    table = Table(record)
+    ledger = Ledger()
+    for entry in RULES:
+        entry.function(table, ledger)
+    items = ledger.resolve()
+    players = tuple(
+        PlayerScore(
+            info.seat,
+            info.player,
+            info.role,
+            tuple(items[info.seat]),
+            info.team,
+            record.winner == info.team,
+        )
+        for info in record.seats
+    )
+    return GameScore(record.ruleset, record.winner, players)
+
+
+__all__ = ["RULES", "all_slugs", "score_pro_mafia"]

@@ -1,0 +1,67 @@
+"""Technical Penalties, Removed Black Players and DD.
+
+| Event | Points | Notes |
+| DD | −1.0 | other normal scoring awards for that player are removed |
+| Technical disqualification | −0.5 | other normal scoring awards for that player are removed |
+
+Every disqualification (manual, fourth ordinary foul, second technical foul) is read as a
+"technical disqualification" — see docs/scoring.md.
+"""
+
+from __future__ import annotations
+
+from .ledger import Ledger
+from .registry import rule
+from .table import Table
+
+DECLARED_DEFEAT = -1000
+TECHNICAL_DISQUALIFICATION = -500
+
+CAUSES = {
+    "manual": "removed by the host",
+    "fourth_foul": "fourth ordinary foul",
+    "second_technical": "second technical foul",
+}
+
+
+@rule("technical-disqualification", heading="Technical Penalties")
+def technical_disqualification(table: Table, ledger: Ledger) -> None:
+    for removal in table.record.disqualifications:
+        note = f"{table.when(removal.index)}: disqualified ({CAUSES.get(removal.cause, removal.cause)}: {removal.reason})"
+        ledger.penalise(
+            removal.seat,
+            TECHNICAL_DISQUALIFICATION,
+            "technical-disqualification",
+            note,
+            removal.index,
+            "disqualification",
+        )
+
+
+@rule("declared-defeat", heading="DD - Declared Defeat")
+def declared_defeat(table: Table, ledger: Ledger) -> None:
+    """The offender receives only −1.0; the rest of the table is scored from the protocol up
+    to the DD plus the resulting winner (the record ends there)."""
+    dd = table.record.dd
+    if dd is None:
+        return
+    note = f"{table.when(dd.index)}: declared defeat ({dd.reason}); {table.winner} wins"
+    ledger.penalise(dd.seat, DECLARED_DEFEAT, "declared-defeat", note, dd.index, "dd")
+
+
+@rule("removed-black", heading="Removed Black Players")
+def removed_black(table: Table, ledger: Ledger) -> None:
+    """A black removed by discipline (manual, fourth foul, technical disqualification, or a
+    DD while at the table): the red players at the table receive 100% of the removed black's
+    value, inside the best-of for that black. Red removals create no penalties."""
+    record = table.record
+    removals = [(removal.index, removal.seat) for removal in record.disqualifications]
+    if record.dd is not None and record.dd.seat in record.alive_before(record.dd.index):
+        removals.append((record.dd.index, record.dd.seat))
+    for index, black in removals:
+        if not table.is_black(black):
+            continue
+        value = table.value(black, index)
+        note = f"{table.when(index)}: black seat {black} was removed by discipline"
+        for red in table.reds_alive_before(index):
+            ledger.award(red, black, value, "removed-black", note, index)

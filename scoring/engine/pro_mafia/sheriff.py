@@ -1,0 +1,103 @@
+"""Sheriff Scoring: checks, and the Sheriff's free non-eliminating vote.
+
+"Sheriff is a red player, so all red-player rules apply." The rules below are the additions.
+"""
+
+from __future__ import annotations
+
+from games.engine import VoteRound
+
+from ..points import share
+from .ledger import Ledger
+from .registry import rule
+from .table import Table
+
+HEADING = "Sheriff Scoring"
+
+
+@rule("sheriff-check", "sheriff-check-black-leaves", heading=HEADING)
+def sheriff_check(table: Table, ledger: Ledger) -> None:
+    """A black check gives 75% of the checked black's value; if the checked black later
+    leaves the table, 100%. A red check gives no direct points by itself."""
+    for check in table.sheriff_black_checks:
+        black = check.target
+        when = table.when(check.index)
+        note = f"{when}: Sheriff's black check of seat {black}"
+        ledger.award(
+            check.checker,
+            black,
+            share(table.value(black, check.index), 75),
+            "sheriff-check",
+            note,
+            check.index,
+        )
+        exit_index = table.exit_index.get(black)
+        if exit_index is not None and exit_index > check.index:
+            note = f"{when}: Sheriff's black check of seat {black}, who left the table ({table.when(exit_index)})"
+            ledger.award(
+                check.checker,
+                black,
+                table.value(black, exit_index),
+                "sheriff-check-black-leaves",
+                note,
+                check.index,
+            )
+
+
+@rule("red-checks-confirm-blacks", heading=HEADING)
+def red_checks_confirm_blacks(table: Table, ledger: Ledger) -> None:
+    """Red checks that confirm all remaining black players: each confirmed black is scored as
+    found at 75% of that black's value.
+
+    Confirmed: at some moment while the Sheriff is at the table, every living player other
+    than the Sheriff who has not been checked red is black.
+    """
+    record = table.record
+    sheriff = table.sheriff
+    red_checks = [
+        check for check in record.checks if check.by == "sheriff" and check.result == "red"
+    ]
+    if not red_checks:
+        return
+    departure = table.departure.get(sheriff)
+    until = departure.event_index if departure is not None else len(table.events)
+    moments = sorted(
+        {check.index for check in red_checks}
+        | {d.event_index for d in record.departures if d.event_index < until}
+    )
+    found = 0  # bitmask of the blacks already scored
+    for index in moments:
+        if index >= until:
+            break
+        checked = 1 << sheriff
+        for check in red_checks:
+            if check.index <= index:
+                checked |= 1 << check.target
+        unknown = table.mask_after(index) & ~checked
+        if not unknown or unknown & ~table.black_mask:
+            continue  # nobody unknown, or a red among the unknown
+        seats = [seat for seat in table.blacks if unknown >> seat & 1]
+        note = f"{table.when(index)}: the Sheriff's red checks leave only black seat(s) {', '.join(map(str, seats))}"
+        for black in seats:
+            if found >> black & 1:
+                continue
+            found |= 1 << black
+            ledger.award(
+                sheriff,
+                black,
+                share(table.value(black, index), 75),
+                "red-checks-confirm-blacks",
+                note,
+                index,
+            )
+
+
+def sheriff_free_vote(table: Table, voter: int, rnd: VoteRound, candidate: int) -> bool:
+    """Sheriff Scoring: "If the Sheriff already has a black check, the Sheriff may cast a
+    non-eliminating vote into a red player on a non-critical circle without losing points." """
+    return (
+        voter == table.sheriff
+        and candidate != rnd.eliminated
+        and not table.critical_before(rnd.index)
+        and table.has_black_check_before(rnd.index)
+    )

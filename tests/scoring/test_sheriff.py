@@ -1,0 +1,71 @@
+"""Sheriff Scoring."""
+
+from .kit import Game, items, points, scored
+
+
+def test_sheriff_check_of_a_black_gives_75_percent():
+    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)
+    assert points(game, 7, "sheriff-check") == 0.15
+
+
+def test_sheriff_check_of_a_black_who_later_leaves_gives_100_percent():
+    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)
+    game.day(2).nominations((2, 9), (7, 3)).vote({9: [2, 3, 4, 5, 6, 8, 10], 3: [7, 9]})
+    result = scored(game)
+    assert points(result, 7, "sheriff-check-black-leaves") == 0.2
+    assert points(result, 7, "sheriff-check") == 0  # best-of: only the 100% is kept
+
+
+def test_sheriff_red_check_gives_no_points():
+    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(2)
+    assert scored(game).player(7).items == ()
+
+
+def test_red_checks_that_confirm_all_remaining_blacks_score_each_at_75_percent():
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game.day(1).nominations((1, 8)).vote({8: []})  # black 8 leaves
+    game.night(1).shot(1).sheriff_check(2)
+    game.day(2).nominations((2, 3)).vote({3: []})
+    game.night(2).shot(4).sheriff_check(5)  # 2 and 5 red; left: 2, 5, 6, 7, 9, 10
+    game.day(3).nominations((2, 6)).vote({6: []})  # now only 9 and 10 are unknown: both black
+    result = scored(game)
+    assert points(result, 7, "red-checks-confirm-blacks") == 0.3
+    notes = [item.note for item in items(result, 7, "red-checks-confirm-blacks")]
+    assert notes[0].startswith("day 3: the Sheriff's red checks leave only black seat(s) 9, 10")
+
+
+def test_red_checks_confirm_nothing_while_a_red_is_unknown():
+    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(2)
+    assert points(game, 7, "red-checks-confirm-blacks") == 0
+
+
+def test_sheriff_naming_his_own_known_check_in_first_color_will_gets_no_color_points():
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).miss().sheriff_check(9)
+    game.day(2).nominations((1, 7)).vote({7: []})  # the Sheriff is the First Out
+    game.will(7, first_color={9: "black", 1: "red", 10: "black"})
+    result = scored(game)
+    assert points(result, 7, "first-color-will") == 0.5  # 0 + 0.2 + 0.3
+    own = [item for item in items(result, 7, "first-color-will") if "seat 9" in item.note]
+    assert own[0].points == 0
+    assert points(result, 7, "sheriff-check") == 0.15  # scored through the check only
+
+
+def test_sheriff_with_a_black_check_may_cast_a_free_non_eliminating_vote_into_a_red():
+    def game(check: int) -> Game:
+        g = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(check)
+        g.day(2).nominations((2, 3), (3, 4))
+        return g.vote({3: [2, 4, 5, 6, 8, 9, 10], 4: [3, 7]})  # red 3 leaves (not critical)
+
+    assert points(game(9), 7, "red-vote-outside-critical") == 0  # black check: free vote
+    assert points(game(9), 2, "red-vote-outside-critical") == -0.1
+    assert points(game(2), 7, "red-vote-outside-critical") == -0.1  # only a red check
+
+
+def test_sheriff_free_vote_is_not_free_in_critical_state_or_when_eliminating():
+    game = Game.pro_mafia(sheriff=7).day(1).nominations((1, 1)).vote({1: []})
+    game.night(1).shot(2).sheriff_check(9)  # 8 players: critical
+    game.day(2).nominations((3, 3), (4, 4)).vote({3: [3, 5, 6, 8, 9], 4: [4, 7, 10]})
+    assert points(game, 7, "red-vote-in-critical-state") == -0.2
+    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)  # 9 players
+    game.day(2).nominations((2, 3), (3, 9)).vote({3: [2, 4, 5, 6, 7, 8], 9: [3, 9, 10]})
+    assert points(game, 7, "red-vote-outside-critical") == -0.1  # he voted red 3 out

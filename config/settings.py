@@ -126,6 +126,12 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A broker outage must not hang a judge's request: the pipeline's dirty rows and its sweep
+# repair whatever could not be sent (scoring/pipeline.py).
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BEAT_SCHEDULE = {
+    "pipeline-sweep": {"task": "scoring.tasks.sweep_pipeline", "schedule": 60.0},
+}
 # Health checks must answer quickly when the broker is down rather than hang the page.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "max_retries": 1}
 

@@ -93,3 +93,48 @@ class PlayerRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.overall:.0f}"
+
+
+class RecomputeJob(models.Model):
+    """One piece of derived data and where its recompute stands (docs/pipeline.md).
+
+    A row per target — a game's scores, a tournament's standings, the ratings — marks it dirty
+    when its inputs change (``requested_at``), in the same transaction as the change, so no
+    change can be lost with a Celery message: the sweep finds what no task has caught up with.
+    """
+
+    class Kind(models.TextChoices):
+        GAME_SCORES = "game_scores", _("game scores")
+        STANDINGS = "standings", _("tournament standings")
+        RATINGS = "ratings", _("ratings")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    target_id = models.PositiveBigIntegerField(_("target"), default=0)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING,
+                              db_index=True)
+    requested_at = models.DateTimeField(_("inputs changed at"))
+    enqueued_at = models.DateTimeField(_("last enqueued at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("brought up to date at"), null=True, blank=True)
+    # The inputs' time the last successful run covered: later requests need another run.
+    covered_until = models.DateTimeField(null=True, blank=True)
+    # Ratings only: recompute from this game's place in the order (None = from the start).
+    from_game_id = models.PositiveBigIntegerField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(_("failed attempts"), default=0)
+    error = models.TextField(_("last error"), blank=True)
+    duration_ms = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at"]
+        verbose_name = _("recompute job")
+        verbose_name_plural = _("recompute jobs")
+        constraints = [models.UniqueConstraint(fields=["kind", "target_id"], name="one_job_per_target")]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.target_id} {self.status}"

@@ -282,3 +282,20 @@ class Application(models.Model):
 
     def allowed_decisions(self) -> tuple[str, ...]:
         return tuple(s for s in self.allowed_transitions() if s in self.DECISIONS)
+
+
+class StandingsSnapshot(models.Model):
+    """A tournament's standings as the pipeline last computed them from confirmed games."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, primary_key=True,
+                                      related_name="standings_snapshot")
+    rows = models.JSONField(default=list)
+    games = models.PositiveIntegerField(_("confirmed games"), default=0)
+    computed_at = models.DateTimeField(_("brought up to date at"))
+
+    class Meta:
+        verbose_name = _("standings snapshot")
+        verbose_name_plural = _("standings snapshots")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} @ {self.computed_at:%Y-%m-%d %H:%M:%S}"

@@ -14,9 +14,9 @@ from clubs.permissions import JUDGING_ROLES, clubs_user_organizes
 from games.models import Game, GameSeat
 from scoring.models import SeatScore
 
-from .models import Application, Evening, Round, Tournament
+from .models import Application, Evening, Round, StandingsSnapshot, Tournament
 from .seating_api import Seating, seating_quality
-from .standings import ScoreRow, Standing, compute_standings
+from .standings import ScoreRow, Standing, compute_standings, standing_from_json
 
 # --- tournaments and evenings -----------------------------------------------------------------
 
@@ -201,10 +201,30 @@ def standings_rows(tournament: Tournament, *, player: Player | None = None) -> l
     ]
 
 
-def tournament_standings(tournament: Tournament) -> list[Standing]:
+def compute_tournament_standings(tournament: Tournament) -> list[Standing]:
+    """Standings computed now from the confirmed games (the pipeline stores them)."""
     everyone = participants(tournament).values_list("pk", "nickname")
     return compute_standings(standings_rows(tournament), order=tournament.effective_tie_break,
                              win_points=tournament.win_points, players=everyone)
+
+
+def tournament_standings(tournament: Tournament) -> list[Standing]:
+    """The standings as the pipeline last stored them; computed now if it never has."""
+    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
+    if snapshot is None:
+        return compute_tournament_standings(tournament)
+    return [standing_from_json(row) for row in snapshot.rows]
+
+
+def standings_freshness(tournament: Tournament) -> dict:
+    """When the standings were last brought up to date, and whether a recompute is under way."""
+    from scoring.models import RecomputeJob
+
+    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).only("computed_at").first()
+    pending = RecomputeJob.objects.filter(
+        kind=RecomputeJob.Kind.STANDINGS, target_id=tournament.pk
+    ).exclude(status=RecomputeJob.Status.DONE).exists()
+    return {"updated_at": snapshot.computed_at if snapshot else None, "updating": pending}
 
 
 def player_games(tournament: Tournament, player: Player) -> list[Game]:

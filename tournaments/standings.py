@@ -134,3 +134,28 @@ def compute_standings(
         standing.place = previous[0] if previous and previous[1] == key else index
         previous = (standing.place, key)
     return ranked
+
+
+# --- stored form: the pipeline keeps each tournament's standings as JSON -----------------------
+
+_DECIMAL_FIELDS = ("total", "extra", "penalty", "win_points", "final_points")
+
+
+def standing_to_json(standing: Standing) -> dict:
+    data = {
+        "player_id": standing.player_id, "nickname": standing.nickname, "place": standing.place,
+        "wins": standing.wins, "games": standing.games,
+        "by_role": {role: str(points) for role, points in standing.by_role.items()},
+    }
+    for name in _DECIMAL_FIELDS:
+        data[name] = str(getattr(standing, name))
+    return data
+
+
+def standing_from_json(data: dict) -> Standing:
+    return Standing(
+        player_id=data["player_id"], nickname=data["nickname"], place=data["place"],
+        wins=data["wins"], games=data["games"],
+        by_role={role: Decimal(points) for role, points in data.get("by_role", {}).items()},
+        **{name: Decimal(data.get(name, "0")) for name in _DECIMAL_FIELDS},
+    )

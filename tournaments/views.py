@@ -121,7 +121,8 @@ def _standings_context(request, tournament):
     for s in standings:
         s.role_points = [s.by_role.get(key) for key, _label in roles]
     return _context(request, tournament, standings=standings, roles=roles,
-                    tie_break=tournament.effective_tie_break)
+                    tie_break=tournament.effective_tie_break,
+                    freshness=selectors.standings_freshness(tournament))
 
 
 @public_when("publish_standings")

@@ -28,9 +28,11 @@ from .seating import (
     seating_swap,
     table_judges_assign,
 )
+from .standings import standings_store
 
 __all__ = [
     "application_decide",
+    "standings_store",
     "application_set_note",
     "application_submit",
     "application_withdraw",

@@ -148,6 +148,10 @@ def _set_status(application: Application, status: str, *, actor, reason: str) ->
         application.player.save(update_fields=["is_pending"])
     log_action(application, action=f"application.{reason}", actor=actor,
                data={"from": before, "to": status, "player": application.player.nickname})
+    if application.tournament_id and Status.ACCEPTED in (before, status):
+        from scoring.pipeline import request_standings
+
+        request_standings(application.tournament_id)  # the participants listed in the standings
 
 
 def _notify_promoted(application: Application) -> None:

@@ -85,6 +85,10 @@ def tournament_update(*, tournament: Tournament, actor, **fields) -> Tournament:
     if changes:
         tournament.save()
         log_action(tournament, action="tournament.updated", actor=actor, data=changes)
+        if changes.keys() & {"win_points", "tie_break_order"}:
+            from scoring.pipeline import request_standings
+
+            request_standings(tournament.pk)
     return tournament
 
 

@@ -1,0 +1,239 @@
+"""The recompute pipeline: scores → standings → ratings, always caught up (docs/pipeline.md).
+
+Every change of a protocol (an entry, an undo, a confirmation, an edit, a discipline decision)
+calls ``request_game_scores`` inside its own transaction. That marks a ``RecomputeJob`` row dirty
+— so the need to recompute is committed together with the change — and, after the commit, sends
+a Celery message. A job runs from the source of truth (the stored protocols), so running it twice
+is harmless; requests that arrive while a job is queued or running coalesce into one more run.
+The beat ``sweep`` re-sends what a lost message or a broker outage left behind.
+
+Without a broker (the embedded default) Celery runs each task eagerly, in-process, after commit.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from .models import RecomputeJob, SeatScore
+
+logger = logging.getLogger(__name__)
+Kind = RecomputeJob.Kind
+Status = RecomputeJob.Status
+
+FROM_THE_START = 0  # RecomputeJob.from_game_id for ratings: rebuild all (None: nothing pending)
+RESEND_AFTER = timedelta(seconds=60)  # a queued message older than this is presumed lost
+STUCK_AFTER = timedelta(minutes=15)  # a running job older than this lost its worker
+MAX_ATTEMPTS = 5
+SWEEP_BATCH = 500
+
+
+# --- requests (inside the caller's transaction) ------------------------------------------------
+
+
+def request_game_scores(game_id: int) -> None:
+    _request(Kind.GAME_SCORES, game_id)
+
+
+def request_standings(tournament_id: int) -> None:
+    _request(Kind.STANDINGS, tournament_id)
+
+
+def request_ratings(from_game_id: int | None) -> None:
+    """Ratings must be recomputed from this game's place in the order (None: from the start)."""
+    _request(Kind.RATINGS, 0, from_game_id=FROM_THE_START if from_game_id is None else from_game_id)
+
+
+def _earlier_game(a: int | None, b: int) -> int:
+    """Of two pending 'from' points, the one that comes first in the rating order."""
+    if a is None:
+        return b
+    if FROM_THE_START in (a, b):
+        return FROM_THE_START
+    from .rating_services import order_key_of
+
+    key_a, key_b = order_key_of(a), order_key_of(b)
+    if key_a is None or key_b is None:
+        return FROM_THE_START  # a game has gone: only a full rebuild is certainly right
+    return a if key_a <= key_b else b
+
+
+@transaction.atomic
+def _request(kind: str, target_id: int, *, from_game_id: int | None = None) -> None:
+    now = timezone.now()
+    job, created = RecomputeJob.objects.select_for_update().get_or_create(
+        kind=kind, target_id=target_id,
+        defaults={"requested_at": now, "status": Status.PENDING, "from_game_id": from_game_id},
+    )
+    send = created
+    if not created:
+        in_flight = job.status == Status.RUNNING or (
+            job.status == Status.PENDING and job.enqueued_at is not None and now - job.enqueued_at < RESEND_AFTER
+        )
+        job.requested_at = now
+        if kind == Kind.RATINGS:
+            job.from_game_id = _earlier_game(job.from_game_id, from_game_id)
+        if job.status != Status.RUNNING:
+            job.status = Status.PENDING
+            job.attempts = 0
+        send = not in_flight  # else the queued run, or the follow-up of the running one, covers it
+    if send:
+        job.enqueued_at = now
+    job.save()
+    if send:
+        transaction.on_commit(lambda: send_job(kind, target_id))
+
+
+def send_job(kind: str, target_id: int, *, countdown: float | None = None) -> bool:
+    """Send the Celery message for a job; a broker outage is logged, and the sweep repairs it."""
+    from .tasks import run_recompute_job
+
+    try:
+        run_recompute_job.apply_async((kind, target_id), countdown=countdown, retry=False)
+    except Exception as error:  # kombu/redis connection errors: the dirty row outlives them
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            raise
+        logger.warning("could not send %s:%s to the broker (%s); the sweep will resend it", kind, target_id, error)
+        RecomputeJob.objects.filter(kind=kind, target_id=target_id).update(enqueued_at=None)
+        return False
+    return True
+
+
+# --- running a job ----------------------------------------------------------------------------
+
+
+def progress_key(job_id: int) -> str:
+    return f"pipeline:progress:{job_id}"
+
+
+def run_job(kind: str, target_id: int) -> str:
+    """Bring one target up to date. Returns the job's status after the run."""
+    with transaction.atomic():
+        job = RecomputeJob.objects.select_for_update().filter(kind=kind, target_id=target_id).first()
+        if job is None or job.status == Status.DONE:
+            return "nothing to do"
+        covering = job.requested_at
+        from_game_id = job.from_game_id
+        job.status, job.started_at, job.error = Status.RUNNING, timezone.now(), ""
+        if kind == Kind.RATINGS:
+            job.from_game_id = None  # taken: later requests set it again
+        job.save(update_fields=["status", "started_at", "error", "from_game_id"])
+    started = time.monotonic()
+    try:
+        RUNNERS[kind](target_id, from_game_id=from_game_id, job_id=job.pk)
+    except Exception as error:  # recorded for the organizers' status page, then retried
+        logger.exception("recompute %s:%s failed", kind, target_id)
+        with transaction.atomic():
+            job = RecomputeJob.objects.select_for_update().get(pk=job.pk)
+            job.status, job.error = Status.FAILED, f"{type(error).__name__}: {error}"[:2000]
+            job.attempts = F("attempts") + 1
+            job.finished_at = timezone.now()
+            if kind == Kind.RATINGS:
+                job.from_game_id = _earlier_game(job.from_game_id, from_game_id if from_game_id is not None else 0)
+            job.save()
+        return Status.FAILED
+    finally:
+        cache.delete(progress_key(job.pk))
+    with transaction.atomic():
+        job = RecomputeJob.objects.select_for_update().get(pk=job.pk)
+        job.covered_until = covering
+        job.finished_at = timezone.now()
+        job.duration_ms = int((time.monotonic() - started) * 1000)
+        job.attempts = 0
+        if job.requested_at > covering:  # changed again while we ran: one more run covers it
+            job.status, job.enqueued_at = Status.PENDING, job.finished_at
+            transaction.on_commit(lambda: send_job(kind, target_id))
+        else:
+            job.status = Status.DONE
+        job.save()
+    return job.status
+
+
+def _run_game_scores(game_id: int, **_) -> None:
+    from games.models import Game
+
+    from .rating_services import game_is_rated
+    from .services import game_scores_recompute
+
+    game_scores_recompute(game_id=game_id)
+    game = Game.objects.filter(pk=game_id).values("tournament_id", "status").first()
+    if game is None:  # deleted: whatever it fed must forget it
+        request_ratings(None)
+        return
+    if game["tournament_id"]:
+        request_standings(game["tournament_id"])
+    if game["status"] == Game.Status.CONFIRMED or game_is_rated(game_id):
+        request_ratings(game_id)
+
+
+def _run_standings(tournament_id: int, **_) -> None:
+    from tournaments.services.standings import standings_store
+
+    standings_store(tournament_id=tournament_id)
+
+
+def _run_ratings(_target: int, *, from_game_id: int | None, job_id: int) -> None:
+    from .rating_services import ratings_recompute
+
+    def progress(done: int, total: int) -> None:
+        cache.set(progress_key(job_id), (done, total), timeout=3600)
+
+    start = None if from_game_id in (None, FROM_THE_START) else from_game_id
+    ratings_recompute(from_game_id=start, progress=progress)
+
+
+RUNNERS = {Kind.GAME_SCORES: _run_game_scores, Kind.STANDINGS: _run_standings, Kind.RATINGS: _run_ratings}
+
+
+def job_progress(job: RecomputeJob) -> tuple[int, int] | None:
+    return cache.get(progress_key(job.pk)) if job.status == Status.RUNNING else None
+
+
+# --- the sweep (Celery beat, every minute) ----------------------------------------------------
+
+
+def sweep(now=None) -> dict:
+    """Resend lost work and mark dirty whatever is older than its inputs. Returns counts."""
+    now = now or timezone.now()
+    counts = {"resent": 0, "stuck": 0, "retried": 0, "stale_scores": 0}
+    stuck = RecomputeJob.objects.filter(status=Status.RUNNING, started_at__lt=now - STUCK_AFTER)
+    counts["stuck"] = stuck.update(status=Status.PENDING, enqueued_at=None)
+    retry = RecomputeJob.objects.filter(status=Status.FAILED, attempts__lt=MAX_ATTEMPTS)
+    for job in retry:
+        backoff = timedelta(seconds=min(600, 15 * 2 ** job.attempts))
+        if job.finished_at is None or now - job.finished_at >= backoff:
+            RecomputeJob.objects.filter(pk=job.pk, status=Status.FAILED).update(status=Status.PENDING, enqueued_at=None)
+            counts["retried"] += 1
+    lost = RecomputeJob.objects.filter(status=Status.PENDING).filter(
+        Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=now - RESEND_AFTER)
+    )
+    for job in lost[:SWEEP_BATCH]:
+        if send_job(job.kind, job.target_id):
+            RecomputeJob.objects.filter(pk=job.pk).update(enqueued_at=now)
+            counts["resent"] += 1
+    for game_id in stale_score_games()[:SWEEP_BATCH]:
+        request_game_scores(game_id)
+        counts["stale_scores"] += 1
+    return counts
+
+
+def stale_score_games() -> list[int]:
+    """Games whose stored scores do not come from their current protocol, with no job pending."""
+    from games.models import Game
+
+    scored = Game.Status.FINISHED, Game.Status.CONFIRMED
+    pending = RecomputeJob.objects.filter(kind=Kind.GAME_SCORES).exclude(status=Status.DONE).values("target_id")
+    outdated = SeatScore.objects.exclude(protocol_version=F("game__protocol_version")).values("game_id")
+    missing = Game.objects.filter(status__in=scored).exclude(scores__isnull=False)
+    leftover = SeatScore.objects.exclude(game__status__in=scored).values("game_id")
+    return list(
+        Game.objects.filter(Q(pk__in=outdated) | Q(pk__in=missing.values("pk")) | Q(pk__in=leftover))
+        .exclude(pk__in=pending).order_by("pk").values_list("pk", flat=True).distinct()
+    )

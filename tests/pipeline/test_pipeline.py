@@ -1,0 +1,168 @@
+"""The pipeline: a protocol change brings scores, standings and ratings up to date."""
+
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.services import game_edit_after_confirmation, protocol_undo_last
+from scoring import pipeline
+from scoring.models import PlayerRating, RatingEntry, RecomputeJob, SeatScore
+from tournaments.models import StandingsSnapshot
+
+from .helpers import confirm, finished_game, tournament_with_staff
+
+pytestmark = pytest.mark.django_db
+Kind, Status = RecomputeJob.Kind, RecomputeJob.Status
+
+
+@pytest.fixture
+def cup():
+    return tournament_with_staff()
+
+
+def test_confirmation_updates_scores_standings_and_ratings(cup, django_capture_on_commit_callbacks):
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+    assert SeatScore.objects.filter(game=game).count() == 10
+    assert not RatingEntry.objects.exists()  # not confirmed yet: not rated
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(game, judge, organizer)
+    snapshot = StandingsSnapshot.objects.get(tournament=tournament)
+    assert snapshot.games == 1 and len(snapshot.rows) == 10
+    scores = {s.player_id: s.total for s in SeatScore.objects.filter(game=game)}
+    assert {row["player_id"]: row["total"] for row in snapshot.rows} == {pid: str(t) for pid, t in scores.items()}
+    assert RatingEntry.objects.filter(game=game).count() == 10
+    assert PlayerRating.objects.count() == 10
+    assert set(RecomputeJob.objects.values_list("status", flat=True)) == {Status.DONE}
+
+
+def test_edit_after_confirmation_takes_the_game_out_until_confirmed_again(cup, django_capture_on_commit_callbacks):
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = confirm(finished_game(tournament, judge), judge, organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_edit_after_confirmation(game=game, reason="wrong vote in day 2",
+                                            expected_version=game.protocol_version, actor=organizer)
+        protocol_undo_last(game=game, expected_version=game.protocol_version, actor=judge.user)
+    assert not RatingEntry.objects.exists()
+    assert StandingsSnapshot.objects.get(tournament=tournament).games == 0
+
+
+def test_requests_coalesce_while_a_run_is_queued(cup):
+    tournament, judge, organizer = cup
+    with mock.patch.object(pipeline, "send_job") as send, \
+            mock.patch("django.db.transaction.on_commit", side_effect=lambda f: f()):
+        for _ in range(20):
+            pipeline.request_standings(tournament.pk)
+    assert send.call_count == 1
+    job = RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk)
+    assert job.status == Status.PENDING
+
+
+def test_a_request_during_a_run_gets_one_more_run(cup, monkeypatch):
+    tournament, judge, organizer = cup
+    sent = []
+    monkeypatch.setattr(pipeline, "send_job", lambda kind, target, **kw: sent.append((kind, target)) or True)
+    monkeypatch.setattr("django.db.transaction.on_commit", lambda f: f())
+    pipeline.request_standings(tournament.pk)
+
+    def runner_that_sees_a_new_change(target_id, **kwargs):
+        pipeline.request_standings(target_id)  # the judge saved again meanwhile
+
+    monkeypatch.setitem(pipeline.RUNNERS, Kind.STANDINGS, runner_that_sees_a_new_change)
+    assert pipeline.run_job(Kind.STANDINGS, tournament.pk) == Status.PENDING
+    assert len(sent) == 2  # the first request, then the follow-up run
+    monkeypatch.setitem(pipeline.RUNNERS, Kind.STANDINGS, lambda target_id, **kwargs: None)
+    assert pipeline.run_job(Kind.STANDINGS, tournament.pk) == Status.DONE
+
+
+def test_ratings_recompute_from_the_earliest_requested_game(cup, monkeypatch, django_capture_on_commit_callbacks):
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        first = confirm(finished_game(tournament, judge), judge, organizer)
+        second = confirm(finished_game(tournament, judge), judge, organizer)
+    monkeypatch.setattr(pipeline, "send_job", lambda *a, **k: True)
+    pipeline.request_ratings(second.pk)
+    pipeline.request_ratings(first.pk)
+    pipeline.request_ratings(second.pk)
+    job = RecomputeJob.objects.get(kind=Kind.RATINGS)
+    assert job.from_game_id == first.pk
+    pipeline.request_ratings(None)
+    job.refresh_from_db()
+    assert job.from_game_id == pipeline.FROM_THE_START
+
+
+def test_a_failed_job_is_recorded_and_retried_by_the_sweep(cup, monkeypatch):
+    tournament, judge, organizer = cup
+    monkeypatch.setattr(pipeline, "send_job", lambda *a, **k: True)
+    monkeypatch.setattr("django.db.transaction.on_commit", lambda f: f())
+    pipeline.request_standings(tournament.pk)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setitem(pipeline.RUNNERS, Kind.STANDINGS, broken)
+    assert pipeline.run_job(Kind.STANDINGS, tournament.pk) == Status.FAILED
+    job = RecomputeJob.objects.get(kind=Kind.STANDINGS)
+    assert job.status == Status.FAILED and "disk full" in job.error and job.attempts == 1
+    counts = pipeline.sweep(now=timezone.now() + timedelta(minutes=5))
+    assert counts["retried"] == 1 and counts["resent"] == 1
+    job.refresh_from_db()
+    assert job.status == Status.PENDING
+
+
+def test_the_sweep_finds_scores_older_than_their_protocol(cup, django_capture_on_commit_callbacks):
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+    # As if the message was lost: scores from an older version, and no job pending.
+    SeatScore.objects.filter(game=game).update(protocol_version=1)
+    RecomputeJob.objects.all().update(status=Status.DONE)
+    assert pipeline.stale_score_games() == [game.pk]
+    with django_capture_on_commit_callbacks(execute=True):
+        pipeline.sweep()
+    assert set(SeatScore.objects.filter(game=game).values_list("protocol_version", flat=True)) == {game.protocol_version}
+    assert pipeline.stale_score_games() == []
+
+
+def test_broker_outage_keeps_the_change_and_the_dirty_mark(cup, settings, monkeypatch):
+    tournament, judge, organizer = cup
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    from scoring.tasks import run_recompute_job
+
+    def unreachable(*args, **kwargs):
+        raise ConnectionRefusedError("broker down")
+
+    monkeypatch.setattr(run_recompute_job, "apply_async", unreachable)
+    monkeypatch.setattr("django.db.transaction.on_commit", lambda f: f())
+    pipeline.request_standings(tournament.pk)  # does not raise: the judge's save stands
+    job = RecomputeJob.objects.get(kind=Kind.STANDINGS)
+    assert job.status == Status.PENDING and job.enqueued_at is None
+
+
+def test_organizer_sees_the_pipeline(cup, client, django_capture_on_commit_callbacks):
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(finished_game(tournament, judge), judge, organizer)
+    client.force_login(organizer)
+    response = client.get(reverse("pipeline:status"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Pipeline Cup" in html and "ratings" in html.lower()
+    client.force_login(judge.user)
+    assert client.get(reverse("pipeline:status")).status_code == 403
+
+
+def test_standings_page_says_when_it_was_brought_up_to_date(cup, client, django_capture_on_commit_callbacks):
+    tournament, judge, organizer = cup
+    tournament.publish_standings = True
+    tournament.status = "running"
+    tournament.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(finished_game(tournament, judge), judge, organizer)
+    html = client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug})).content.decode()
+    assert "Brought up to date at" in html

@@ -223,3 +223,45 @@ def test_seating_from_lists_validates():
 def test_time_budget_stops_the_search():
     seating = generate_seating(100, 10, 10, seed=0, time_budget=0.2)
     assert len(seating.rounds) == 10
+
+
+@pytest.mark.parametrize(
+    ("tables", "rounds"), [(10, 1), (10, 2), (10, 10), (10, 14), (11, 12), (12, 5), (20, 3)]
+)
+def test_affine_start_is_a_valid_seating(tables, rounds):
+    # Ten or more tables and nobody sitting out: the search starts from the affine construction.
+    players = 10 * tables
+    seating = generate_seating(players, tables, rounds, seed=tables + rounds, iterations=0)
+    assert len(seating.rounds) == rounds
+    assert seating.games_per_player() == [rounds] * players
+    seats = seating_quality(seating)["seats"]
+    assert seats["repeats"] == seats["ideal_repeats"]
+
+
+def test_affine_start_never_repeats_a_meeting_with_a_prime_number_of_tables():
+    # 110 players at 11 tables: the lines of the affine plane over Z_11 are eleven perfect rounds.
+    report = seating_quality(generate_seating(110, 11, 11, seed=5, iterations=0))
+    assert report["meetings"]["max"] == 1
+
+
+def test_affine_start_for_ten_tables_is_already_good():
+    # Rows and columns of the 10 × 10 grid are two perfect rounds …
+    assert (
+        seating_quality(generate_seating(100, 10, 2, seed=1, iterations=0))["meetings"]["max"] == 1
+    )
+    # … and the lines of slope 1..10 over Z_11 need only small repairs: about 500 repeat
+    # meetings for ten rounds (a random seating has about 1,800).
+    report = seating_quality(generate_seating(100, 10, 10, seed=1, iterations=0))
+    assert report["meetings"]["squared_deviation"] <= 409.1 + 2 * 560
+
+
+def test_one_hundred_players_meet_evenly():
+    # The benchmark's target (deviation ≤ 1,500, i.e. ≤ 545 repeat meetings) with a short search.
+    seating = generate_seating(100, 10, 10, seed=2, iterations=20_000)
+    assert seating_quality(seating)["meetings"]["squared_deviation"] <= 1_500
+
+
+def test_affine_start_is_deterministic():
+    first = generate_seating(100, 10, 6, seed=11, iterations=500)
+    assert first == generate_seating(100, 10, 6, seed=11, iterations=500)
+    assert first != generate_seating(100, 10, 6, seed=12, iterations=500)

@@ -43,9 +43,12 @@ class RatingEntry(models.Model):
 
     # Derived rows, rewritten in bulk by every recompute: no database-level FK checks (a million
     # deferred trigger events made a rebuild three times slower); Django still cascades deletes.
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_entries", db_constraint=False)
+    # Each column's index would be one more to maintain per row: the unique (game, player) and the
+    # (player, time) index below serve every lookup.
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_entries", db_constraint=False,
+                               db_index=False)
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_entries",
-                             db_constraint=False)
+                             db_constraint=False, db_index=False)
     rated_at = models.DateTimeField(_("played at"))
     track = models.CharField(_("track"), max_length=5, choices=RatingTrack.choices)
     won = models.BooleanField(_("won"))
@@ -64,7 +67,7 @@ class RatingEntry(models.Model):
         ordering = ["rated_at", "game_id"]
         verbose_name = _("rating change")
         verbose_name_plural = _("rating history")
-        constraints = [models.UniqueConstraint(fields=["player", "game"], name="one_rating_entry_per_player_game")]
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="one_rating_entry_per_game_player")]
         indexes = [
             models.Index(fields=["player", "rated_at", "game"], name="rating_entry_player_order"),
             models.Index(fields=["rated_at", "game"], name="rating_entry_order"),

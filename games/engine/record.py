@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import total_ordering
+from itertools import starmap
 from typing import Any
 
 RED_ROLES = frozenset({"civilian", "sheriff"})
@@ -336,6 +337,64 @@ class GameRecord:
             "first_out": self.first_out,
             "departures": departures,
         }
+
+
+class _BuiltOnRead:
+    """A `GameRecord` field that the replay hands over as argument tuples (in
+    `record._state`, under the field's name) and that is built on first read.
+
+    It wraps the dataclass's own slot: a record made by `GameRecord(...)` stores its values
+    as before; reading, writing, `==`, `repr`, copying and pickling all go through here and
+    see the built tuple of record objects.
+    """
+
+    __slots__ = ("slot", "name", "kind")
+
+    def __init__(self, name: str, kind: type) -> None:
+        self.slot = GameRecord.__dict__[name]  # the slot descriptor the dataclass made
+        self.name = name
+        self.kind = kind
+
+    def __get__(self, record: GameRecord | None, owner: type | None = None) -> Any:
+        if record is None:
+            return self.slot
+        try:
+            value = self.slot.__get__(record, owner)
+        except AttributeError:
+            value = tuple(starmap(self.kind, getattr(record._state, self.name)))
+            self.slot.__set__(record, value)
+            return value
+        if value is _DELETED:
+            raise AttributeError(f"{type(record).__name__!r} object has no attribute {self.name!r}")
+        return value
+
+    def __set__(self, record: GameRecord, value: Any) -> None:
+        self.slot.__set__(record, value)
+
+    def __delete__(self, record: GameRecord) -> None:
+        # Deleted stays deleted: the slot holds a marker (an empty slot means "not built yet").
+        self.__get__(record)  # raises if already deleted
+        self.slot.__set__(record, _DELETED)
+
+
+_DELETED = object()
+
+
+# The replay keeps these as argument tuples in its hot loop; see `_Replay.record`.
+BUILT_ON_READ = {
+    "seats": SeatInfo,
+    "nominations": Nomination,
+    "votes": VoteRound,
+    "raises": RaiseDecision,
+    "nights": NightShot,
+    "checks": Check,
+    "fouls": Foul,
+    "disqualifications": Disqualification,
+    "bonuses": Bonus,
+}
+for _name, _kind in BUILT_ON_READ.items():
+    setattr(GameRecord, _name, _BuiltOnRead(_name, _kind))
+del _name, _kind
 
 
 # Bitmask helpers shared by the record and the replay: bit s is seat s (bits 1..10).

@@ -1,8 +1,12 @@
 """Replay a `mafia-protocol/1` document event by event, refusing what the rules forbid.
 
-The hot loop keeps the table as bitmasks (bit s = seat s) and dispatches on the event type
-through a dict; the record types are built as the events are accepted. Every refusal is a
-`ProtocolError` with the event index, a stable rule code and an English message.
+The hot loop keeps the table as bitmasks (bit s = seat s) and a set of the living seats, and
+dispatches on the event type through a dict of the handlers of the current kind of phase;
+the common case of each event is checked in bulk and anything unusual is read again in full,
+in the order the messages need. The many small record objects (fouls, nominations, votes, …)
+are kept as argument tuples and built when the record's field is first read (see
+`record.BUILT_ON_READ`). Every refusal is a `ProtocolError` with the event index, a stable rule
+code and an English message.
 """
 
 from __future__ import annotations
@@ -17,22 +21,13 @@ from .record import (
     BLACK_ROLES,
     MASK_SEATS,
     MASK_SETS,
-    Bonus,
-    Check,
     DeclaredDefeat,
     Departure,
-    Disqualification,
-    Foul,
     GameRecord,
-    NightShot,
-    Nomination,
     PendingWill,
     Phase,
-    RaiseDecision,
     SeatFouls,
-    SeatInfo,
     TableState,
-    VoteRound,
     Will,
 )
 from .rulesets import (
@@ -125,10 +120,12 @@ def _parse_document(document: object) -> tuple:
     return ruleset, seats, events
 
 
-def _parse_seats(raw: object) -> tuple[SeatInfo, ...]:
+def _parse_seats(raw: object) -> tuple:
+    """The seats as `SeatInfo` argument tuples (seat order), the black seats' mask, the
+    Sheriff's seat and the Don's seat."""
     if type(raw) is not list or len(raw) != 10:
         raise _header_error("seats.not-ten", "`seats` must list exactly ten seats")
-    by_number: dict[int, SeatInfo] = {}
+    by_number: dict[int, tuple] = {}
     deal = dict.fromkeys(DEAL, 0)
     for position, entry in enumerate(raw):
         if type(entry) is not dict:
@@ -151,17 +148,35 @@ def _parse_seats(raw: object) -> tuple[SeatInfo, ...]:
             )
         deal[role] += 1
         team = "black" if role in BLACK_ROLES else "red"
-        by_number[seat] = SeatInfo(seat, player, role, team, entry.get("player_id"))
+        by_number[seat] = (seat, player, role, team, entry.get("player_id"))
     if deal != DEAL:
         dealt = ", ".join(f"{count} {role}" for role, count in deal.items())
         raise _header_error(
             "seats.deal",
             f"the deal must be 6 civilian, 1 sheriff, 2 mafia, 1 don; got {dealt}",
         )
-    return tuple(by_number[seat] for seat in range(1, 11))
+    seats = tuple(by_number[seat] for seat in range(1, 11))
+    black_mask = sheriff = don = 0
+    for seat, _player, role, team, _player_id in seats:
+        if team == "black":
+            black_mask |= 1 << seat
+        if role == "sheriff":
+            sheriff = seat
+        elif role == "don":
+            don = seat
+    return seats, black_mask, sheriff, don
 
 
 # --- the replay -------------------------------------------------------------------------
+
+# alive mask → {voter key: seat} for the seats at the table (JSON string keys and ints)
+_VOTER_KEYS: dict[int, dict[object, int]] = {}
+
+
+def _voter_keys(alive: int) -> dict[object, int]:
+    keys = {key: seat for key, seat in _SEAT_KEYS.items() if alive >> seat & 1}
+    _VOTER_KEYS[alive] = keys
+    return keys
 
 
 def _describe(value: object) -> str:
@@ -178,6 +193,7 @@ _PHASE_WORDS = {_DAY: "`day`", _NIGHT: "`night`", _DAY_OR_NIGHT: "`day` or `nigh
 
 _BEFORE_THE_GAME = -1  # phase key before the first event; the game opens in Night 0
 _NIGHT_ZERO = Phase("night", 0)
+_NO_PHASE = object()  # no event's phase is this: the first event reads its phase in full
 
 
 class _Replay:
@@ -186,12 +202,16 @@ class _Replay:
         "seats",
         "events",
         "alive",
+        "living",
         "black_mask",
         "sheriff",
         "don",
-        "masks",
+        "changes",
+        "at",
         "phase_key",
         "phase",
+        "phase_check",
+        "current",
         "critical",
         # day
         "nominated",
@@ -232,23 +252,19 @@ class _Replay:
         "bonuses",
     )
 
-    def __init__(self, ruleset: Ruleset, seats: tuple[SeatInfo, ...], events: list) -> None:
+    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
         self.ruleset = ruleset
-        self.seats = seats
+        # `SeatInfo` argument tuples (`GameRecord.seats` is built on read)
+        self.seats, self.black_mask, self.sheriff, self.don = seats
         self.events = events
         self.alive = ALL_SEATS_MASK
-        black_mask = 0
-        for info in seats:
-            if info.team == "black":
-                black_mask |= 1 << info.seat
-            if info.role == "sheriff":
-                self.sheriff = info.seat
-            elif info.role == "don":
-                self.don = info.seat
-        self.black_mask = black_mask
-        self.masks = [ALL_SEATS_MASK]
+        self.living = MASK_SETS[ALL_SEATS_MASK]  # the same seats as a set (cheaper to test)
+        self.changes = []  # (event index, alive mask after it) for every departure
+        self.at = 0
         self.phase_key = _BEFORE_THE_GAME
         self.phase = _NIGHT_ZERO
+        self.phase_check = ("night", "night", _NO_PHASE)
+        self.current = _NO_HANDLERS
         self.critical = False
         self.nominated = []
         self.nominators = []
@@ -285,86 +301,120 @@ class _Replay:
 
     @property
     def index(self) -> int:
-        """The event being replayed."""
-        return len(self.masks) - 1
+        """The event being replayed (the number of events, once they are all replayed)."""
+        return self.at
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> GameRecord:
-        handlers = _HANDLERS
-        masks_append = self.masks.append
-        phase_key = self.phase_key
-        for index, event in enumerate(self.events):
-            if event.__class__ is not dict:
-                raise ProtocolError(
-                    index, "event.not-object", f"event {index}: an event must be a JSON object"
-                )
-            kind = event.get("type")
-            entry = handlers.get(kind) if kind.__class__ is str else None
-            if entry is None:
-                raise ProtocolError(
-                    index,
-                    "event.type-unknown",
-                    f"event {index}: unknown event type {_describe(kind)}",
-                )
-            if self.end_index is not None and kind not in AFTER_END_EVENTS:
-                self.fail(
-                    index,
-                    event,
-                    "event.after-end",
-                    f"the game ended with event {self.end_index} ({self.end}); only `bonus` "
-                    "and `sheriff_kill_responsible` may follow",
-                )
-            handler, want = entry
-            if want:
-                # The common case inline: a well-formed phase equal to the current one.
-                day = event.get("day")
-                night = event.get("night")
-                if night is None:
-                    key = 2 * day - 1 if day.__class__ is int and day > 0 and want != _NIGHT else -2
-                elif day is None:
-                    key = (
-                        2 * night if night.__class__ is int and night >= 0 and want != _DAY else -2
+        on_foul = _Replay.on_foul
+        ordinary = self.ordinary
+        technical = self.technical
+        fouls_append = self.fouls.append
+        # The fast check: `self.current` maps the event types of the current kind of phase to
+        # their handlers (nothing before the first event or after the end); the event's
+        # `phase_field` is `phase_number` (`is`: an int of this very phase; small ints are
+        # shared objects) and the other field is absent. Anything else goes through
+        # `dispatch`, which reads the event in full.
+        phase_field = other_field = "night"
+        phase_number = _NO_PHASE
+        index = 0
+        try:
+            for index, event in enumerate(self.events):
+                if event.__class__ is not dict:
+                    raise ProtocolError(
+                        index, "event.not-object", f"event {index}: an event must be a JSON object"
                     )
+                kind = event.get("type")
+                handler = self.current.get(kind) if kind.__class__ is str else None
+                if (
+                    handler is None
+                    or event.get(phase_field) is not phase_number
+                    or event.get(other_field) is not None
+                ):
+                    handler = self.dispatch(index, event)
+                    phase_field, other_field, phase_number = self.phase_check
+                if handler is not on_foul:
+                    handler(self, index, event)
+                    continue
+                # `on_foul`, inline: the most common event.
+                seat = event.get("seat")
+                foul_kind = event.get("kind")
+                if foul_kind == "ordinary":
+                    counter = ordinary
+                elif foul_kind == "technical":
+                    counter = technical
                 else:
-                    key = -2
-                if key != phase_key:
-                    phase_key = self.enter_phase(index, event, want)
-            handler(self, index, event)
-            masks_append(self.alive)
+                    self.refuse_foul(index, event)
+                if seat.__class__ is not int or seat not in self.living:
+                    self.refuse_foul(index, event)
+                number = counter[seat] = counter[seat] + 1
+                fouls_append((index, seat, foul_kind, self.phase, number))
+                if counter is ordinary:
+                    if number == FOURTH_ORDINARY_FOUL:
+                        self.disqualify(index, seat, "fourth ordinary foul", "fourth_foul")
+                elif number == SECOND_TECHNICAL_FOUL:
+                    self.disqualify(index, seat, "second technical foul", "second_technical")
+        except Exception:
+            self.at = index  # for `replay`'s answer to a bug
+            raise
+        self.at = len(self.events)
         return self.record()
 
+    def dispatch(self, index: int, event: dict):
+        """The event's type, the end of the game and the event's phase, read in full; the
+        handler for the event."""
+        kind = event.get("type")
+        entry = _HANDLERS.get(kind) if kind.__class__ is str else None
+        if entry is None:
+            raise ProtocolError(
+                index,
+                "event.type-unknown",
+                f"event {index}: unknown event type {_describe(kind)}",
+            )
+        if self.end_index is not None and kind not in AFTER_END_EVENTS:
+            self.fail(
+                index,
+                event,
+                "event.after-end",
+                f"the game ended with event {self.end_index} ({self.end}); only `bonus` "
+                "and `sheriff_kill_responsible` may follow",
+            )
+        handler, want = entry
+        if want:
+            self.enter_phase(index, event, want)
+        return handler
+
     def record(self) -> GameRecord:
+        """The record. The fields in `BUILT_ON_READ` stay here as argument tuples until read."""
+        record = GameRecord.__new__(GameRecord)
+        record.ruleset = self.ruleset.id
+        record.events = events = tuple(self.events)
+        record.departures = tuple(self.departures)
+        record.wills = tuple(self.wills)
+        record.dd = self.dd
+        record.surrender_index = self.surrender_index
+        record.sheriff_kill_responsible = tuple(self.sheriff_kill_responsible)
+        record.first_out = self.first_out
+        record.winner = self.winner
+        record.end = self.end
+        record.finished = self.end is not None
+        record.end_index = self.end_index
         lost = self.margin_lost
-        return GameRecord(
-            self.ruleset.id,
-            self.seats,
-            tuple(self.events),
-            tuple(self.nominations),
-            tuple(self.votes),
-            tuple(self.raises),
-            tuple(self.nights),
-            tuple(self.checks),
-            tuple(self.departures),
-            tuple(self.wills),
-            tuple(self.fouls),
-            tuple(self.disqualifications),
-            self.dd,
-            self.surrender_index,
-            tuple(self.sheriff_kill_responsible),
-            tuple(self.bonuses),
-            self.first_out,
-            self.winner,
-            self.end,
-            self.end is not None,
-            self.end_index,
-            lost[0] if lost else None,
-            tuple(lost),
-            tuple(self.margin_regained),
-            self.phase,
-            tuple(self.masks),
-            self.black_mask,
-            self,
-        )
+        record.margin_lost_index = lost[0] if lost else None
+        record.margin_lost_indices = tuple(lost)
+        record.margin_regained_indices = tuple(self.margin_regained)
+        record.phase = self.phase
+        # Alive after each event: the deal's mask, then a new mask from each departure on.
+        masks = [ALL_SEATS_MASK]
+        mask = ALL_SEATS_MASK
+        for index, after in self.changes:
+            masks += [mask] * (index + 1 - len(masks))
+            mask = after
+        masks += [mask] * (len(events) + 1 - len(masks))
+        record.alive_masks = tuple(masks)
+        record.black_mask = self.black_mask
+        record._state = self
+        return record
 
     # --- refusals ------------------------------------------------------------------------
     def fail(self, index: int, event: dict, rule: str, text: str) -> NoReturn:
@@ -435,9 +485,10 @@ class _Replay:
             self.fail(index, event, rule, f"{who} {seat} has left the table")
 
     # --- phases --------------------------------------------------------------------------
-    def enter_phase(self, index: int, event: dict, want: int) -> int:
+    def enter_phase(self, index: int, event: dict, want: int) -> None:
         """Read the event's phase in full: refuse a malformed phase, a wrong kind or a step
-        back; a new phase opens a fresh voting list and a fresh night."""
+        back; a new phase opens a fresh voting list and a fresh night. Sets what the loop's
+        fast check compares the next events with (see `run`)."""
         kind = event["type"]
         day = event.get("day")
         night = event.get("night")
@@ -493,7 +544,12 @@ class _Replay:
             self.night_stage = -1
             self.night_done = 0
             self.shot_tonight = 0
-        return key
+        if key & 1:
+            self.phase_check = ("day", "night", (key + 1) >> 1)
+            self.current = _DAY_HANDLERS
+        else:
+            self.phase_check = ("night", "day", key >> 1)
+            self.current = _NIGHT_HANDLERS
 
     # --- departures and the end ----------------------------------------------------------
     def remove(self, seats: tuple[int, ...], how: str, index: int) -> None:
@@ -502,6 +558,7 @@ class _Replay:
         for seat in seats:
             alive &= ~(1 << seat)
         self.alive = alive
+        self.living = MASK_SETS[alive]
         players = alive.bit_count()
         blacks = (alive & self.black_mask).bit_count()
         # Critical state: the city has lost its margin for error (reds − blacks ≤ 2).
@@ -514,6 +571,7 @@ class _Replay:
             departure = Departure(seat, how, phase, index, players, critical)
             self.departures.append(departure)
             self.departure_mask_after[seat] = (departure, alive)
+        self.changes.append((index, alive))
         if how == "disqualified":
             for seat in seats:
                 self.disqualified |= 1 << seat
@@ -529,6 +587,7 @@ class _Replay:
             self.finish(index, "black", "parity")
 
     def finish(self, index: int, winner: str, end: str) -> None:
+        self.current = _NO_HANDLERS  # every later event is read in full (and refused)
         self.winner = winner
         self.end = end
         self.end_index = index
@@ -537,14 +596,12 @@ class _Replay:
     def on_nominate(self, index: int, event: dict) -> None:
         by = event.get("by")
         target = event.get("target")
-        alive = self.alive
+        living = self.living
         if not (
             by.__class__ is int
             and target.__class__ is int
-            and 0 < by < 11
-            and 0 < target < 11
-            and alive >> by & 1
-            and alive >> target & 1
+            and by in living
+            and target in living
             and self.vote_state == _NO_VOTE
             and target not in self.nominated
             and not (self.ruleset.one_nomination_per_player_per_day and by in self.nominators)
@@ -552,7 +609,7 @@ class _Replay:
             self.refuse_nomination(index, event)
         self.nominated.append(target)
         self.nominators.append(by)
-        self.nominations.append(Nomination(index, (self.phase_key + 1) >> 1, by, target))
+        self.nominations.append((index, (self.phase_key + 1) >> 1, by, target))
 
     def refuse_nomination(self, index: int, event: dict) -> NoReturn:
         by = self.seat_field(index, event, "by")
@@ -577,6 +634,101 @@ class _Replay:
 
     def on_vote(self, index: int, event: dict) -> None:
         day = (self.phase_key + 1) >> 1
+        round_number = event.get("round")
+        candidates = event.get("candidates")
+        votes = event.get("votes")
+        state = self.vote_state
+        alive = self.alive
+        # The common case in bulk: well-formed fields, the day's list (or the tied set) as it
+        # stands, every candidate at the table. Anything else is read in full by `check_vote`.
+        if not (
+            round_number.__class__ is int
+            and candidates.__class__ is list
+            and votes.__class__ is dict
+            and candidates
+            and _INT_ONLY.issuperset(map(type, candidates))
+            and (
+                (
+                    state == _NO_VOTE
+                    and round_number == 1
+                    and candidates == self.nominated
+                    and (
+                        len(candidates) != 1
+                        or day != 1
+                        or self.ruleset.day_one_single_nomination_votes
+                    )
+                )
+                or (
+                    state == _REVOTE
+                    and round_number == self.vote_round + 1
+                    and tuple(candidates) == self.tied
+                )
+            )
+            and MASK_SETS[alive].issuperset(candidates)
+        ):
+            self.check_vote(index, event, day)
+
+        # Ballots: every living voter; a missing vote counts against the last candidate.
+        # A refusal is explained in detail by `refuse_ballots`.
+        last = candidates[-1]
+        living = self.living
+        ballots = dict.fromkeys(MASK_SEATS[alive], last)
+        if votes:
+            voter_keys = _VOTER_KEYS.get(alive) or _voter_keys(alive)
+            cast = {}
+            for voter_key, choice in votes.items():
+                voter = voter_keys.get(voter_key)  # None: not a seat at the table
+                if voter is None or choice.__class__ is not int or choice not in candidates:
+                    self.refuse_ballots(index, event, votes, candidates)
+                cast[voter] = choice
+            if len(cast) != len(votes):  # a voter named twice ("5" and 5)
+                self.refuse_ballots(index, event, votes, candidates)
+            defaulted = living.difference(cast)
+            ballots.update(cast)
+        else:
+            defaulted = living
+        if len(candidates) == 1:
+            # A single candidate is voted out by everyone's votes, the candidate's own too.
+            counts = {last: len(ballots)}
+            leaders = (last,)
+        else:
+            tally = list(ballots.values())
+            counts = {seat: tally.count(seat) for seat in candidates}
+            top = max(counts.values())
+            leaders = tuple([seat for seat in candidates if counts[seat] == top])
+        self.vote_round = round_number
+        if len(leaders) == 1:
+            outcome = "eliminated"
+            eliminated = leaders[0]
+        else:
+            eliminated = None
+            # A revote that narrows the tie starts another revote; an unchanged tie (after a
+            # revote) goes to the raise decision.
+            outcome = "raise" if state == _REVOTE and len(leaders) == len(candidates) else "revote"
+        self.votes.append(
+            (
+                index,
+                day,
+                round_number,
+                tuple(candidates),
+                ballots,
+                defaulted,
+                counts,
+                leaders,
+                outcome,
+                eliminated,
+                MASK_SETS[alive],
+            )
+        )
+        if eliminated is not None:
+            self.vote_state = _DECIDED
+            self.remove((eliminated,), "vote", index)
+        else:
+            self.vote_state = _RAISE if outcome == "raise" else _REVOTE
+            self.tied = leaders
+
+    def check_vote(self, index: int, event: dict, day: int) -> None:
+        """The vote's fields and candidates in full, refusing the first fault in order."""
         round_number = event.get("round")
         if round_number.__class__ is not int:
             if "round" not in event:
@@ -656,65 +808,6 @@ class _Replay:
         else:
             self.fail(index, event, "vote.day-decided", "the day's vote has already been decided")
 
-        # Ballots: every living voter; a missing vote counts against the last candidate.
-        # The checks run in bulk (set operations); a refusal is then explained in detail.
-        alive_before = MASK_SETS[alive]
-        last = candidates[-1]
-        if votes:
-            cast = {_SEAT_KEYS.get(voter): choice for voter, choice in votes.items()}
-            if (
-                len(cast) != len(votes)
-                or not cast.keys() <= alive_before
-                or not set(map(type, cast.values())) <= _INT_ONLY
-                or not set(cast.values()).issubset(candidates)
-            ):
-                self.refuse_ballots(index, event, votes, candidates)
-            defaulted = alive_before.difference(cast)
-        else:
-            cast = votes
-            defaulted = alive_before
-        ballots = dict.fromkeys(MASK_SEATS[alive], last)
-        if len(candidates) == 1:
-            # A single candidate is voted out by everyone's votes, the candidate's own too.
-            counts = {last: len(ballots)}
-            leaders = (last,)
-        else:
-            ballots.update(cast)
-            choices = list(ballots.values())
-            counts = {seat: choices.count(seat) for seat in candidates}
-            top = max(counts.values())
-            leaders = tuple(seat for seat in candidates if counts[seat] == top)
-        self.vote_round = round_number
-        if len(leaders) == 1:
-            outcome = "eliminated"
-            eliminated = leaders[0]
-        else:
-            eliminated = None
-            # A revote that narrows the tie starts another revote; an unchanged tie (after a
-            # revote) goes to the raise decision.
-            outcome = "raise" if state == _REVOTE and len(leaders) == len(candidates) else "revote"
-        self.votes.append(
-            VoteRound(
-                index,
-                day,
-                round_number,
-                tuple(candidates),
-                ballots,
-                defaulted,
-                counts,
-                leaders,
-                outcome,
-                eliminated,
-                alive_before,
-            )
-        )
-        if eliminated is not None:
-            self.vote_state = _DECIDED
-            self.remove((eliminated,), "vote", index)
-        else:
-            self.vote_state = _RAISE if outcome == "raise" else _REVOTE
-            self.tied = leaders
-
     def refuse_ballots(self, index: int, event: dict, votes: dict, candidates: list) -> NoReturn:
         seen = 0
         for voter_key, choice in votes.items():
@@ -784,7 +877,7 @@ class _Replay:
             self.require_alive(index, event, seat, "raise.hand-departed", "raising seat")
         passed = raise_passes(len(hands), alive.bit_count())
         self.raises.append(
-            RaiseDecision(
+            (
                 index,
                 (self.phase_key + 1) >> 1,
                 tuple(expected),
@@ -844,7 +937,7 @@ class _Replay:
                     )
         self_shot = killed is not None and bool(self.black_mask >> killed & 1)
         self.nights.append(
-            NightShot(index, night, shots, target, killed, killed is None, responsible, self_shot)
+            (index, night, shots, target, killed, killed is None, responsible, self_shot)
         )
         if killed is not None:
             self.shot_tonight = killed
@@ -948,7 +1041,7 @@ class _Replay:
             result = "black" if self.black_mask >> target & 1 else "red"
         else:
             result = "sheriff" if target == self.sheriff else "not_sheriff"
-        self.checks.append(Check(index, night, by, checker, target, result))
+        self.checks.append((index, night, by, checker, target, result))
 
     def on_don_check(self, index: int, event: dict) -> None:
         self.on_check(index, event, DON_CHECK, self.don, "don")
@@ -1066,6 +1159,7 @@ class _Replay:
 
     # --- discipline and the end ------------------------------------------------------------
     def on_foul(self, index: int, event: dict) -> None:
+        # `run` has this inline (keep the two alike); the handler table names it.
         seat = event.get("seat")
         kind = event.get("kind")
         if kind == "ordinary":
@@ -1074,15 +1168,10 @@ class _Replay:
             counter = self.technical
         else:
             counter = None
-        if (
-            counter is None
-            or seat.__class__ is not int
-            or not 0 < seat < 11
-            or not self.alive >> seat & 1
-        ):
+        if counter is None or seat.__class__ is not int or seat not in self.living:
             self.refuse_foul(index, event)
         number = counter[seat] = counter[seat] + 1
-        self.fouls.append(Foul(index, seat, kind, self.phase, number))
+        self.fouls.append((index, seat, kind, self.phase, number))
         # The fourth ordinary foul and the second technical foul remove the player.
         if number == FOURTH_ORDINARY_FOUL and kind == "ordinary":
             self.disqualify(index, seat, "fourth ordinary foul", "fourth_foul")
@@ -1103,7 +1192,7 @@ class _Replay:
         raise AssertionError("refuse_foul found nothing to refuse")
 
     def disqualify(self, index: int, seat: int, reason: str, cause: str) -> None:
-        self.disqualifications.append(Disqualification(index, seat, reason, cause, self.phase))
+        self.disqualifications.append((index, seat, reason, cause, self.phase))
         self.remove((seat,), "disqualified", index)
 
     def on_disqualify(self, index: int, event: dict) -> None:
@@ -1163,7 +1252,7 @@ class _Replay:
                 self.fail(index, event, "event.field-missing", "`points` is missing")
             self.fail(index, event, "event.field-type", "`points` must be a finite number")
         reason = self.text_field(index, event, "reason")
-        self.bonuses.append(Bonus(index, seat, float(points), reason))
+        self.bonuses.append((index, seat, float(points), reason))
 
 
 # event type → (handler, the phase it needs)
@@ -1184,6 +1273,10 @@ _HANDLERS = {
 }
 
 EVENT_TYPES = frozenset(_HANDLERS)
+# The handlers of the event types that happen in a day, at night (for the fast check).
+_DAY_HANDLERS = {kind: handler for kind, (handler, want) in _HANDLERS.items() if want & _DAY}
+_NIGHT_HANDLERS = {kind: handler for kind, (handler, want) in _HANDLERS.items() if want & _NIGHT}
+_NO_HANDLERS: dict = {}
 
 
 def _declared_phase(event: dict) -> str | None:

@@ -131,10 +131,11 @@ def test_mutated_real_games_only_raise_protocol_error(data):
             events.pop(index)
         elif action == "swap" and index + 1 < len(events):
             events[index], events[index + 1] = events[index + 1], events[index]
-        elif action == "field":
+        elif action == "field" and isinstance(events[index], dict) and events[index]:
+            # An inserted event may be garbage (not an object): only real events have fields.
             key = data.draw(st.sampled_from(sorted(events[index])))
             events[index][key] = data.draw(st.one_of(ANY_SEAT, ODD, VOTES))
-        else:
+        elif action == "insert":
             events.insert(index, data.draw(EVENT))
         if not events:
             break

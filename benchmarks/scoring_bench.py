@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/scoring_bench.py [COUNT]
 
 COUNT (default 10,000) distinct complete protocols: seeded random Pro Mafia games of
-`tests/scoring/random_games.py` with a city that mostly votes into blacks and a few fouls per
+`games/engine/simulate.py` with a city that mostly votes into blacks and a few fouls per
 phase (about 50 events a game: splits, raises, self-shots, misses, every kind of will,
 disqualifications, DDs, surrenders) plus a few hand-written games of the scenario kit (Pro
 Mafia and fiim-2025). Times `score_document()` — replay plus scoring — over all of them, best
@@ -30,7 +30,7 @@ from games.engine import replay  # noqa: E402
 from games.engine.examples import full_fiim_game, full_pro_mafia_game  # noqa: E402
 from games.engine.scenario import Game  # noqa: E402
 from scoring.engine import score, score_document  # noqa: E402
-from tests.scoring.random_games import random_game  # noqa: E402
+from games.engine.simulate import random_game  # noqa: E402
 
 
 def black_win_with_raise() -> Game:

@@ -184,8 +184,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.api_errors.Pagination",
     "PAGE_SIZE": 50,
+    # ApplicationError → status and body, in one place (docs/api.md).
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # ?format= is left to clients' own use; the export takes ?as=json|zip.
+    "URL_FORMAT_OVERRIDE": None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mafia clubs API",
@@ -195,6 +199,19 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "COMPONENT_SPLIT_REQUEST": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api_errors.document_refusals",
+    ],
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.Game.Status",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "EveningStatusEnum": "tournaments.models.Evening.Status",
+        "ApplicationStatusEnum": "tournaments.models.Application.Status",
+        "RulesetEnum": "games.rulesets.Ruleset",
+    },
 }
 
 # --- Security: strict unless DEBUG ------------------------------------------------------------
@@ -211,4 +228,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # One line per eager task run would drown the console of `make run`.
+    "loggers": {"celery.app.trace": {"level": env.str("CELERY_TRACE_LOG_LEVEL", default="WARNING")}},
 }

@@ -35,7 +35,7 @@ def build(club: Club, stdout) -> None:
     if tournament is None:
         tournament = services.tournament_create(
             club=club, actor=actor, name="Red Square Cup", slug=TOURNAMENT_SLUG,
-            starts_on=today + datetime.timedelta(days=14), ends_on=today + datetime.timedelta(days=15),
+            starts_on=today, ends_on=today + datetime.timedelta(days=1),
             venue=club.contact.splitlines()[0] if club.contact else "", tables=3, qualifying_rounds=10,
             final_size=10, final_coefficient="1.50",
             description="The club's monthly cup: ten qualifying rounds at three tables, then the final ten.",

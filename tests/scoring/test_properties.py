@@ -1,4 +1,4 @@
-"""Property tests: random complete games (see random_games.py) always score, and the scores
+"""Property tests: random complete games (see games/engine/simulate.py) always score, and the scores
 keep the seed's invariants."""
 
 from collections import Counter
@@ -10,7 +10,7 @@ from games.engine import replay
 from scoring.engine import score
 from scoring.engine.pro_mafia import all_slugs
 
-from .random_games import random_game
+from games.engine.simulate import random_game
 
 SLUGS = set(all_slugs())
 

@@ -1,4 +1,4 @@
-"""Random complete Pro Mafia games, for the property tests and the benchmark.
+"""Random complete Pro Mafia games: for property tests, benchmarks and the demo site.
 
 A small simulator that follows the table procedure closely enough that the engine accepts
 (almost) every game it writes: nominations, votes with splits, revotes and raises, night

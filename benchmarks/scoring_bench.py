@@ -29,8 +29,8 @@ if str(ROOT) not in sys.path:
 from games.engine import replay  # noqa: E402
 from games.engine.examples import full_fiim_game, full_pro_mafia_game  # noqa: E402
 from games.engine.scenario import Game  # noqa: E402
-from scoring.engine import score, score_document  # noqa: E402
 from games.engine.simulate import random_game  # noqa: E402
+from scoring.engine import score, score_document  # noqa: E402
 
 
 def black_win_with_raise() -> Game:

@@ -7,10 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import replay
+from games.engine.simulate import random_game
 from scoring.engine import score
 from scoring.engine.pro_mafia import all_slugs
-
-from games.engine.simulate import random_game
 
 SLUGS = set(all_slugs())
 

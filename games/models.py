@@ -49,6 +49,9 @@ class Game(models.Model):
     protocol = models.JSONField(_("protocol"), default=dict, blank=True)
     protocol_version = models.PositiveIntegerField(_("protocol version"), default=0)
     protocol_changed_at = models.DateTimeField(null=True, blank=True)
+    # Where the judge has moved the entry page (a Phase key: night N = 2N, day N = 2N - 1).
+    # Moving to the next day or night records no event, so the page keeps it here to resume.
+    entry_phase_key = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     # Derived from the protocol by the engine at each save, kept for lists and filters.
     winner = models.CharField(_("winner"), max_length=8, blank=True)
     end = models.CharField(_("how it ended"), max_length=16, blank=True)
@@ -122,6 +125,7 @@ class ProtocolVersion(models.Model):
         SUBMIT = "submit", _("submitted")
         CONFIRM = "confirm", _("confirmed")
         DECISION = "decision", _("discipline decision")
+        PHASE = "phase", _("moved to the next phase")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveIntegerField()
@@ -130,6 +134,8 @@ class ProtocolVersion(models.Model):
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+")
     reason = models.TextField(blank=True)
+    # True when the change came through the judge's private link rather than a login.
+    via_link = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

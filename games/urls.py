@@ -1,7 +1,11 @@
+"""Public pages of games: what anyone may see (roles only under games.permissions.may_see_roles)."""
+
 from django.urls import path
+
+from . import views
 
 app_name = "games"
 
-urlpatterns: list = [
-    path("<int:pk>/", lambda request, pk: None, name="detail"),
+urlpatterns = [
+    path("<int:pk>/", views.game_detail, name="detail"),
 ]

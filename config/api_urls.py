@@ -1,0 +1,55 @@
+"""The REST API (``/api/v1/``), its OpenAPI schema (``/api/schema/``) and its documentation pages
+(``/api/docs/`` Swagger UI, ``/api/redoc/`` ReDoc), served from the vendored sidecar files."""
+
+from django.urls import include, path
+from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.routers import DefaultRouter
+
+from clubs.api import ClubViewSet, PlayerViewSet
+from config.api_errors import ErrorSerializer
+from games.api import ClubProtocolsView, GameViewSet, TournamentProtocolsView
+from scoring.api import LeaderboardView, RatingHistoryView
+from tournaments.api import ApplicationViewSet, EveningViewSet, TournamentViewSet
+
+
+class TokenView(ObtainAuthToken):
+    """Trade a username and password for the account's API token (``Authorization: Token …``)."""
+
+    @extend_schema(
+        summary="Obtain an API token", request=AuthTokenSerializer, auth=[],
+        responses={200: inline_serializer("Token", {"token": serializers.CharField()}), 400: ErrorSerializer},
+    )
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
+
+
+router = DefaultRouter()
+router.include_root_view = False
+router.register("clubs", ClubViewSet, basename="club")
+router.register("players", PlayerViewSet, basename="player")
+router.register("tournaments", TournamentViewSet, basename="tournament")
+router.register("evenings", EveningViewSet, basename="evening")
+router.register("applications", ApplicationViewSet, basename="application")
+router.register("games", GameViewSet, basename="game")
+
+v1 = [
+    path("auth/token/", TokenView.as_view(), name="token"),
+    path("ratings/", LeaderboardView.as_view(), name="leaderboard"),
+    path("players/<int:pk>/rating-history/", RatingHistoryView.as_view(), name="rating-history"),
+    path("tournaments/<slug:slug>/protocols/", TournamentProtocolsView.as_view(), name="tournament-protocols"),
+    path("clubs/<slug:slug>/protocols/", ClubProtocolsView.as_view(), name="club-protocols"),
+    *router.urls,
+]
+
+app_name = "api"
+
+urlpatterns = [
+    path("v1/", include((v1, "v1"))),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+]

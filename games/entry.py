@@ -1,0 +1,293 @@
+"""The entry page's translation between the table and the protocol.
+
+From the judge's taps (form fields) to ``mafia-protocol/1`` events, and from the replayed
+table to what the page shows. No database access here: views call this, services save.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from config.errors import ApplicationError
+from games.engine.rulesets import DON_DECIDES
+
+from .selectors import Table
+
+ROLE_NAMES = {
+    "civilian": gettext_lazy("Civilian"), "sheriff": gettext_lazy("Sheriff"),
+    "mafia": gettext_lazy("Mafia"), "don": gettext_lazy("Don"),
+}
+HOW_NAMES = {
+    "vote": gettext_lazy("voted out"), "raise": gettext_lazy("raised"),
+    "shot": gettext_lazy("shot"), "disqualified": gettext_lazy("disqualified"),
+}
+STAGE_NAMES = {
+    "shot": gettext_lazy("Night shot"), "don_check": gettext_lazy("Don's check"),
+    "sheriff_check": gettext_lazy("Sheriff's check"),
+}
+WILL_NAMES = {
+    "first_color": gettext_lazy("First Color"), "ordered": gettext_lazy("Last Will Ordered"),
+    "pass_the_helm": gettext_lazy("Pass the Helm"), "none": gettext_lazy("No will"),
+}
+END_NAMES = {
+    "all_black_out": gettext_lazy("all black players are out"),
+    "parity": gettext_lazy("the black team reached parity"),
+    "dd": gettext_lazy("declared defeat"), "surrender": gettext_lazy("the black team surrendered"),
+}
+
+
+def phase_label(kind: str, number: int) -> str:
+    return (_("Day %(n)s") if kind == "day" else _("Night %(n)s")) % {"n": number}
+
+
+# --- reading the form --------------------------------------------------------------------------
+
+
+def _seat(data: QueryDict, name: str, what: str, *, optional: bool = False) -> int | None:
+    return _parse_seat(data.get(name) or "", what, optional=optional)
+
+
+def _parse_seat(raw: str, what: str, *, optional: bool = False) -> int | None:
+    raw = raw.strip()
+    if raw in ("", "none") and optional:
+        return None
+    try:
+        seat = int(raw)
+    except ValueError:
+        raise ApplicationError(_("Pick %(what)s.") % {"what": what}, code="form") from None
+    if not 1 <= seat <= 10:
+        raise ApplicationError(_("Pick %(what)s.") % {"what": what}, code="form")
+    return seat
+
+
+def _seats(data: QueryDict, name: str) -> list[int]:
+    seats = []
+    for raw in data.getlist(name):
+        try:
+            seat = int(raw)
+        except ValueError:
+            raise ApplicationError(_("Seats are numbers from 1 to 10."), code="form") from None
+        if seat not in seats:
+            seats.append(seat)
+    return seats
+
+
+def _text(data: QueryDict, name: str, what: str) -> str:
+    text = (data.get(name) or "").strip()
+    if not text:
+        raise ApplicationError(_("Write %(what)s.") % {"what": what}, code="form")
+    return text[:500]
+
+
+def _phased(table: Table, event: dict) -> dict:
+    event[table.phase.kind] = table.phase.number
+    return event
+
+
+def build_event(action: str, data: QueryDict, table: Table) -> dict:
+    """The event the judge's form describes; ApplicationError when the form is incomplete.
+
+    Whether the event is allowed at this point is the engine's decision, not this function's.
+    """
+    state = table.state
+    if action == "nominate":
+        return _phased(table, {"type": "nominate", "by": _seat(data, "by", _("who nominates")),
+                               "target": _seat(data, "target", _("the nominated seat"))})
+    if action == "vote":
+        candidates = list(state.voting[1]) if state.voting and state.voting[0] == "revote" else list(state.nominations)
+        if not candidates:
+            raise ApplicationError(_("Nobody is on the voting list."), code="form")
+        votes: dict[str, int] = {}
+        for candidate in candidates[:-1]:  # the last candidate gets whoever is left
+            for voter in _seats(data, f"against_{candidate}"):
+                if str(voter) in votes:
+                    raise ApplicationError(
+                        _("Seat %(voter)s is marked against two candidates.") % {"voter": voter}, code="form"
+                    )
+                votes[str(voter)] = candidate
+        return _phased(table, {"type": "vote", "round": state.next_vote_round or 1,
+                               "candidates": candidates, "votes": votes})
+    if action == "raise":
+        candidates = list(state.voting[1]) if state.voting else []
+        return _phased(table, {"type": "raise", "candidates": candidates, "hands": _seats(data, "hands")})
+    if action == "shot":
+        if table.ruleset is not None and table.ruleset.shot_rule == DON_DECIDES:
+            return _phased(table, {"type": "shot", "target": _seat(data, "target", _("the target"), optional=True)})
+        shots = {}
+        for seat in living_blacks(table):
+            shots[str(seat)] = _seat(data, f"shot_{seat}", _("what seat %(seat)s showed") % {"seat": seat},
+                                     optional=True)
+        event = {"type": "shot", "shots": shots}
+        responsible = _seats(data, "responsible")
+        if responsible:
+            event["responsible"] = responsible
+        return _phased(table, event)
+    if action in ("don_check", "sheriff_check"):
+        return _phased(table, {"type": action, "target": _seat(data, "target", _("the checked seat"))})
+    if action == "will":
+        return build_will(data)
+    if action in ("foul", "technical_foul"):
+        kind = "technical" if action == "technical_foul" else "ordinary"
+        return _phased(table, {"type": "foul", "seat": _seat(data, "seat", _("the seat")), "kind": kind})
+    if action in ("disqualify", "dd"):
+        return _phased(table, {"type": action, "seat": _seat(data, "seat", _("the seat")),
+                               "reason": _text(data, "reason", _("the reason"))})
+    if action == "surrender":
+        return _phased(table, {"type": "surrender"})
+    if action == "bonus":
+        try:
+            points = float((data.get("points") or "").replace(",", "."))
+        except ValueError:
+            raise ApplicationError(_("Points are a number, such as 0.3 or -0.2."), code="form") from None
+        return {"type": "bonus", "seat": _seat(data, "seat", _("the seat")), "points": points,
+                "reason": _text(data, "reason", _("the reason"))}
+    if action == "sheriff_kill_responsible":
+        return {"type": "sheriff_kill_responsible", "seat": _seat(data, "seat", _("the responsible black"))}
+    raise ApplicationError(_("Unknown action."), code="form")
+
+
+def build_will(data: QueryDict) -> dict:
+    seat = _seat(data, "seat", _("whose will it is"))
+    kind = data.get("kind", "")
+    event: dict = {"type": "will", "seat": seat, "kind": kind}
+    if kind == "first_color":
+        declarations = {}
+        for target in range(1, 11):
+            color = data.get(f"color_{target}", "")
+            if color in ("red", "black"):
+                declarations[str(target)] = color
+        event["declarations"] = declarations
+    elif kind == "ordered":
+        targets = []
+        for raw in data.getlist("targets"):
+            if raw.strip():
+                targets.append(_parse_seat(raw, _("a seat")))
+        event["targets"] = targets
+    elif kind == "pass_the_helm":
+        event["recipient"] = _seat(data, "recipient", _("who takes the helm"))
+    elif kind != "none":
+        raise ApplicationError(_("Pick the kind of will."), code="form")
+    return event
+
+
+# --- showing the table ---------------------------------------------------------------------------
+
+
+def in_recorded_phase(table: Table) -> bool:
+    """Is the page still in the phase of the last recorded event (so today's list applies)?"""
+    return not table.record.events or table.record.phase == table.phase
+
+
+def living_blacks(table: Table) -> list[int]:
+    return [seat for seat in table.record.black_seats if seat in table.state.alive]
+
+
+@dataclass
+class SeatView:
+    number: int
+    nickname: str
+    role: str
+    role_name: str
+    team: str
+    alive: bool
+    ordinary: int
+    technical: int
+    shortened: bool
+    gone: str = ""  # how and when the seat left
+    nominated: bool = False
+
+    @property
+    def dots(self) -> str:
+        """Ordinary fouls as filled dots out of three (a fourth means disqualification)."""
+        return "●" * self.ordinary + "○" * max(0, 3 - self.ordinary)
+
+
+def seat_views(table: Table) -> list[SeatView]:
+    record, state = table.record, table.state
+    nominated = set(state.nominations) if in_recorded_phase(table) else set()
+    views = []
+    for info in record.seats:
+        fouls = state.fouls[info.seat]
+        departure = record.departure_of(info.seat)
+        gone = ""
+        if departure is not None:
+            gone = f"{HOW_NAMES[departure.how]} · {phase_label(departure.phase.kind, departure.phase.number)}"
+        views.append(SeatView(
+            number=info.seat, nickname=info.player, role=info.role, role_name=str(ROLE_NAMES[info.role]),
+            team=info.team, alive=info.seat in state.alive, ordinary=fouls.ordinary,
+            technical=fouls.technical, shortened=fouls.shortened_speech, gone=gone,
+            nominated=info.seat in nominated,
+        ))
+    return views
+
+
+def night_results(table: Table) -> list[str]:
+    """What the current night has recorded so far, for the judge (with the checks' answers)."""
+    phase = table.phase
+    if phase is None or not phase.is_night:
+        return []
+    lines = []
+    for shot in table.record.nights:
+        if shot.night == phase.number:
+            if shot.killed is not None:
+                lines.append(_("Shot: seat %(seat)s is killed.") % {"seat": shot.killed})
+            else:
+                lines.append(_("Shot: a miss."))
+    for check in table.record.checks:
+        if check.night == phase.number:
+            answers = {"red": _("red"), "black": _("black"), "sheriff": _("the Sheriff"),
+                       "not_sheriff": _("not the Sheriff")}
+            who = _("Don") if check.by == "don" else _("Sheriff")
+            lines.append(_("%(who)s checked seat %(seat)s: %(answer)s.")
+                         % {"who": who, "seat": check.target, "answer": answers.get(check.result, check.result)})
+    return lines
+
+
+def describe_event(event: dict) -> str:
+    """One event in the judge's words (for the log and the undo button)."""
+    kind = event.get("type")
+    phase = ""
+    if "day" in event:
+        phase = phase_label("day", event["day"]) + ": "
+    elif "night" in event:
+        phase = phase_label("night", event["night"]) + ": "
+    if kind == "nominate":
+        text = _("%(by)s nominates %(target)s") % event
+    elif kind == "vote":
+        text = _("vote (round %(round)s) on %(list)s") % {
+            "round": event.get("round"), "list": ", ".join(map(str, event.get("candidates", [])))}
+    elif kind == "raise":
+        text = _("raise of %(list)s: %(hands)s hands") % {
+            "list": ", ".join(map(str, event.get("candidates", []))), "hands": len(event.get("hands", []))}
+    elif kind == "shot":
+        if "shots" in event:
+            shown = ", ".join(f"{seat}→{number or '–'}" for seat, number in event["shots"].items())
+            text = _("shot (%(shown)s)") % {"shown": shown}
+        else:
+            text = _("shot at %(target)s") % {"target": event.get("target") or "–"}
+    elif kind == "don_check":
+        text = _("Don checks %(target)s") % event
+    elif kind == "sheriff_check":
+        text = _("Sheriff checks %(target)s") % event
+    elif kind == "will":
+        text = _("will of %(seat)s: %(kind)s") % {"seat": event.get("seat"),
+                                                   "kind": WILL_NAMES.get(event.get("kind"), event.get("kind"))}
+    elif kind == "foul":
+        text = (_("technical foul on %(seat)s") if event.get("kind") == "technical" else _("foul on %(seat)s")) % event
+    elif kind == "disqualify":
+        text = _("%(seat)s disqualified") % event
+    elif kind == "dd":
+        text = _("declared defeat by %(seat)s") % event
+    elif kind == "surrender":
+        text = _("the black team surrenders")
+    elif kind == "bonus":
+        text = _("%(points)s points to %(seat)s") % event
+    elif kind == "sheriff_kill_responsible":
+        text = _("%(seat)s held responsible for the Sheriff's kill") % event
+    else:
+        text = str(kind)
+    return phase + text

@@ -1,0 +1,88 @@
+"""Reads for games: the entry page's table, the judge's tables, the history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+
+from clubs.models import Player
+from clubs.permissions import clubs_user_organizes
+from games.engine import GameRecord, Phase, ProtocolError, TableState, replay
+from games.engine.rulesets import RULESETS, Ruleset
+
+from .models import Game, ProtocolVersion
+from .services import entry_phase_key
+
+
+def game_queryset() -> QuerySet[Game]:
+    return Game.objects.select_related("club", "judge", "tournament", "round", "evening")
+
+
+def game_by_token(token: str) -> Game | None:
+    # No ordering (Game.Meta's would join rounds for nothing) and the judge's account at once:
+    # the private link acts for that account. This query runs on every action.
+    try:
+        return Game.objects.select_related("club", "judge__user").get(judge_token=token)
+    except Game.DoesNotExist:
+        return None
+
+
+def games_for_judge(user) -> QuerySet[Game]:
+    """The games this user judges, and every game of the clubs they organize."""
+    if user is None or not user.is_authenticated:
+        return Game.objects.none()
+    mine = Q(judge__user=user)
+    if not user.is_superuser:
+        mine |= Q(club__in=clubs_user_organizes(user))
+    return (
+        game_queryset()
+        .filter(mine)
+        .order_by("status", "-created_at", "table_number")
+    )
+
+
+def game_history(game: Game) -> QuerySet[ProtocolVersion]:
+    """Every version, newest first, without the documents (they are big)."""
+    return (
+        ProtocolVersion.objects.filter(game=game)
+        .select_related("author")
+        .defer("document")
+        .order_by("-version")
+    )
+
+
+def player_search(query: str, limit: int = 12) -> QuerySet[Player]:
+    query = query.strip()
+    if not query:
+        return Player.objects.none()
+    return Player.objects.filter(nickname__icontains=query, is_pending=False).order_by("nickname")[:limit]
+
+
+@dataclass
+class Table:
+    """What the entry page shows: the replayed record and where the judge is."""
+
+    game: Game
+    record: GameRecord | None
+    state: TableState | None
+    ruleset: Ruleset | None
+    phase: Phase | None  # the phase the page is in (may be ahead of the last event)
+    replay_error: ProtocolError | None = None
+
+    @property
+    def dealt(self) -> bool:
+        return self.record is not None or self.replay_error is not None
+
+
+def game_table(game: Game) -> Table:
+    ruleset = RULESETS.get(game.ruleset)
+    if not game.protocol or not game.protocol.get("seats"):
+        return Table(game, None, None, ruleset, None)
+    try:
+        record = replay(game.protocol)
+    except ProtocolError as error:
+        # Every save replayed its document, so this means the engine's rules changed since: show
+        # it instead of failing the page; no action is possible until the protocol is corrected.
+        return Table(game, None, None, ruleset, None, replay_error=error)
+    return Table(game, record, record.current, ruleset, Phase.from_key(entry_phase_key(game, record)))

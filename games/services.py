@@ -1,0 +1,489 @@
+"""Writes for games and their protocols.
+
+Every change of a game's table goes through here, keyword-only. Each one:
+
+1. locks the Game row (``select_for_update``) inside ``transaction.atomic()``;
+2. compares the version the caller's page was built on with the stored one: a stale version is
+   refused with ``code="conflict"`` and nothing changes (two devices on one table cannot
+   overwrite each other);
+3. replays the whole new document with the engine: a ``ProtocolError`` becomes an
+   ``ApplicationError`` with the engine's message (``code="refused"``) and nothing is saved;
+4. allocates the next version number under the lock, stores the whole document in a
+   ``ProtocolVersion`` row (author, action, reason), keeps ``Game.status``/``winner``/``end`` in
+   step with the engine, writes the audit trail, and enqueues the score recomputation on commit.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from collections.abc import Mapping
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.audit import log_action
+from clubs.models import Club, Player
+from clubs.permissions import user_may_judge, user_may_organize
+from config.errors import ApplicationError
+from games.engine import GameRecord, ProtocolError, replay
+from games.engine.rulesets import RULESETS
+
+from .models import Game, GameSeat, ProtocolVersion
+
+FORMAT = "mafia-protocol/1"
+DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
+SEATS = range(1, 11)
+Action = ProtocolVersion.Action
+Status = Game.Status
+
+# Versions whose author counts as having entered the protocol (see game_confirm).
+ENTRY_ACTIONS = (Action.DEAL, Action.APPEND, Action.UNDO, Action.REPLACE, Action.EDIT,
+                 Action.PHASE, Action.SUBMIT, Action.DECISION)
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+# The fields a change of the table reads and writes. Relations (club, judge, evening) never
+# change here, so the caller's already loaded objects stay valid and are not fetched again.
+LOCKED_FIELDS = (
+    "protocol", "protocol_version", "protocol_changed_at", "entry_phase_key", "status", "winner", "end",
+    "results_published", "submitted_by_id", "submitted_at", "confirmed_by_id", "confirmed_at", "played_at",
+)
+
+
+def _lock(game: Game) -> Game:
+    """Lock the game's row and bring the caller's instance up to date from it.
+
+    Every check and the next version number are decided on these values, inside the caller's
+    transaction, so two requests for the same table run one after the other.
+    """
+    row = Game.objects.select_for_update().order_by().filter(pk=game.pk).values(*LOCKED_FIELDS).get()
+    for name, value in row.items():
+        setattr(game, name, value)
+    return game
+
+
+def _check_version(game: Game, expected_version: int | str | None) -> None:
+    try:
+        stale = int(expected_version) != game.protocol_version
+    except (TypeError, ValueError):
+        stale = True
+    if stale:
+        raise ApplicationError(
+            _("Someone else changed this table meanwhile (now version %(current)s; your page "
+              "showed version %(yours)s). Nothing was saved: here is the table as it is now.")
+            % {"current": game.protocol_version, "yours": expected_version},
+            code="conflict",
+            extra={"current_version": game.protocol_version},
+        )
+
+
+def _replay(document: dict) -> GameRecord:
+    try:
+        return replay(document)
+    except ProtocolError as error:
+        raise ApplicationError(
+            error.message, code="refused", extra={"event_index": error.event_index, "rule": error.rule}
+        ) from error
+
+
+def _refuse_unless_open(game: Game) -> None:
+    """Confirmed and annulled games change only through game_edit_after_confirmation."""
+    if game.status == Status.SETUP:
+        raise ApplicationError(_("Deal the seats and roles first."), code="setup")
+    if game.status == Status.CONFIRMED:
+        raise ApplicationError(
+            _("This protocol is confirmed. Reopen it for correction (with a reason) to change it."),
+            code="confirmed",
+        )
+    if game.status == Status.ANNULLED:
+        raise ApplicationError(_("This game is annulled."), code="annulled")
+
+
+def _enqueue_scores(game: Game) -> None:
+    """Mark the game's scores dirty in this transaction; the pipeline catches up after commit."""
+    from scoring.pipeline import request_game_scores
+
+    request_game_scores(game.pk)
+
+
+def _save_version(
+    game: Game,
+    *,
+    document: dict,
+    record: GameRecord | None,
+    action: str,
+    actor,
+    reason: str = "",
+    via_link: bool = False,
+    audit: dict | None = None,
+) -> ProtocolVersion:
+    """Store a new version of the locked game's table (the caller holds the lock)."""
+    before = {"version": game.protocol_version, "status": game.status}
+    was_finished = game.status in (Status.FINISHED, Status.CONFIRMED)
+    game.protocol_version += 1
+    game.protocol = document
+    game.protocol_changed_at = timezone.now()
+    fields = ["protocol_version", "protocol", "protocol_changed_at", "status", "winner", "end",
+              "submitted_by", "submitted_at", "confirmed_by", "confirmed_at"]
+    if action not in (Action.SUBMIT, Action.CONFIRM):
+        # Any change of the protocol (or of the table's phase) voids the submission and confirmation.
+        game.submitted_by, game.submitted_at = None, None
+        game.confirmed_by, game.confirmed_at = None, None
+        if record is not None:
+            game.status = Status.FINISHED if record.finished else Status.IN_PROGRESS
+            game.winner = record.winner or ""
+            game.end = record.end or ""
+    if game.played_at is None and game.status != Status.SETUP:
+        game.played_at = game.protocol_changed_at
+        fields.append("played_at")
+    game.save(update_fields=fields + ["entry_phase_key"])
+    version = ProtocolVersion.objects.create(
+        game=game, version=game.protocol_version, action=action, document=document,
+        author=_user_or_none(actor), reason=reason, via_link=via_link,
+    )
+    log_action(
+        game, action=f"protocol.{action}", actor=actor,
+        data={
+            "from": before,
+            "to": {"version": game.protocol_version, "status": game.status},
+            "reason": reason, "via_link": via_link, **(audit or {}),
+        },
+    )
+    if was_finished or game.status in (Status.FINISHED, Status.CONFIRMED):
+        # Scores exist for finished games only; a change to or from finished recomputes them.
+        _enqueue_scores(game)
+    return version
+
+
+def _user_or_none(actor) -> AbstractBaseUser | None:
+    return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+
+
+def initial_phase_key(ruleset_id: str) -> int:
+    """Where a fresh table starts: Night 0 where it has events (fiim-2025), else Day 1."""
+    ruleset = RULESETS.get(ruleset_id)
+    return 0 if ruleset is not None and ruleset.night_zero_has_events else 1
+
+
+# --- games --------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_create(
+    *,
+    club: Club,
+    actor,
+    evening=None,
+    judge: Player | None = None,
+    ruleset: str | None = None,
+    table_number: int = 1,
+    number: int | None = None,
+) -> Game:
+    """Start a game of a club evening (or a standalone club game when ``evening`` is None).
+
+    Tournament games are made by the seating generator, not here. A judge who starts a game
+    judges it unless someone else is named.
+    """
+    if not user_may_judge(actor, club):
+        raise ApplicationError(_("Only the club's judges and organizers may start a game."), code="forbidden")
+    if evening is not None and evening.club_id != club.pk:
+        raise ApplicationError(_("That evening belongs to another club."))
+    if judge is None:
+        judge = Player.objects.filter(user=actor).first()
+    if ruleset is None:
+        ruleset = evening.ruleset if evening is not None else Game._meta.get_field("ruleset").default
+    ruleset = str(getattr(ruleset, "value", ruleset))  # a plain string, as the document carries it
+    if ruleset not in RULESETS:
+        raise ApplicationError(_("Unknown ruleset %(ruleset)s.") % {"ruleset": ruleset})
+    if number is None:
+        games = Game.objects.filter(club=club, evening=evening, tournament=None)
+        number = (games.aggregate(last=Max("number"))["last"] or 0) + 1
+    game = Game.objects.create(
+        club=club, evening=evening, judge=judge, ruleset=ruleset, table_number=table_number,
+        number=number, played_at=None,
+    )
+    log_action(game, action="game.create", actor=actor,
+               data={"evening": evening.pk if evening else None, "judge": judge.pk if judge else None,
+                     "ruleset": ruleset, "table": table_number, "number": number})
+    return game
+
+
+def deal_roles_at_random() -> dict[int, str]:
+    """Shuffle the ten role cards with the system's cryptographic randomness."""
+    cards = [role for role, count in DEAL.items() for _ in range(count)]
+    secrets.SystemRandom().shuffle(cards)
+    return dict(zip(SEATS, cards, strict=True))
+
+
+@transaction.atomic
+def game_deal(
+    *,
+    game: Game,
+    players: Mapping[int, Player],
+    roles: Mapping[int, str] | None = None,
+    random_roles: bool = False,
+    expected_version: int,
+    actor,
+    via_link: bool = False,
+) -> Game:
+    """Seat ten players and give out the roles: the protocol's first version (no events).
+
+    Allowed at setup, and again while no event has been recorded (a card read wrongly).
+    """
+    game = _lock(game)
+    _check_version(game, expected_version)
+    if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
+        raise ApplicationError(_("The deal can be changed only before the first event."), code="started")
+    if sorted(players) != list(SEATS) or any(players[seat] is None for seat in SEATS):
+        raise ApplicationError(_("Every seat from 1 to 10 needs a player."), code="deal")
+    ids = [players[seat].pk for seat in SEATS]
+    if len(set(ids)) != 10:
+        raise ApplicationError(_("A player can take only one seat."), code="deal")
+    if random_roles:
+        roles = deal_roles_at_random()
+    if roles is None or sorted(roles) != list(SEATS):
+        raise ApplicationError(_("Every seat needs a role."), code="deal")
+    counts = {role: 0 for role in DEAL}
+    for seat in SEATS:
+        if roles[seat] not in DEAL:
+            raise ApplicationError(_("Seat %(seat)s has no valid role.") % {"seat": seat}, code="deal")
+        counts[roles[seat]] += 1
+    if counts != DEAL:
+        raise ApplicationError(
+            _("The deal is 6 civilians, 1 Sheriff, 2 Mafia and 1 Don; this one has %(counts)s.")
+            % {"counts": ", ".join(f"{n} {role}" for role, n in counts.items())},
+            code="deal",
+        )
+    document = {
+        "format": FORMAT,
+        "ruleset": str(getattr(game.ruleset, "value", game.ruleset)),
+        "seats": [
+            {"seat": seat, "player": players[seat].nickname, "role": roles[seat], "player_id": players[seat].pk}
+            for seat in SEATS
+        ],
+        "events": [],
+    }
+    record = _replay(document)
+    # Delete and recreate: players may swap seats, which a row-by-row update would trip over.
+    GameSeat.objects.filter(game=game).delete()
+    GameSeat.objects.bulk_create(
+        GameSeat(game=game, seat=seat, player=players[seat], role=roles[seat]) for seat in SEATS
+    )
+    game.entry_phase_key = None
+    _save_version(game, document=document, record=record, action=Action.DEAL, actor=actor, via_link=via_link,
+                  audit={"random_roles": random_roles, "players": ids})
+    return game
+
+
+# --- the protocol -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def protocol_append_event(*, game: Game, event: dict, expected_version: int, actor, via_link: bool = False) -> Game:
+    """Record one more event at the table (a nomination, a vote, a shot, a foul, …)."""
+    game = _lock(game)
+    _check_version(game, expected_version)
+    _refuse_unless_open(game)
+    document = copy.deepcopy(game.protocol)
+    document["events"].append(event)
+    record = _replay(document)
+    _save_version(game, document=document, record=record, action=Action.APPEND, actor=actor,
+                  via_link=via_link, audit={"event": event})
+    return game
+
+
+@transaction.atomic
+def protocol_undo_last(*, game: Game, expected_version: int, actor, via_link: bool = False) -> Game:
+    """Take back the last recorded event (the history keeps it)."""
+    game = _lock(game)
+    _check_version(game, expected_version)
+    _refuse_unless_open(game)
+    document = copy.deepcopy(game.protocol)
+    if not document.get("events"):
+        raise ApplicationError(_("There is no event to undo."), code="empty")
+    removed = document["events"].pop()
+    record = _replay(document)
+    _save_version(game, document=document, record=record, action=Action.UNDO, actor=actor,
+                  via_link=via_link, audit={"removed": removed})
+    return game
+
+
+def _check_same_header(game: Game, document: dict) -> None:
+    if not isinstance(document, dict):
+        raise ApplicationError(_("A protocol is a mafia-protocol/1 document."), code="refused")
+    if document.get("ruleset") != game.ruleset:
+        raise ApplicationError(
+            _("This game is played under %(ruleset)s; the document says %(other)s.")
+            % {"ruleset": game.ruleset, "other": document.get("ruleset")},
+            code="refused",
+        )
+
+
+def _sync_seat_roles(game: Game, record: GameRecord) -> None:
+    """Keep GameSeat roles in step with a replaced document's deal."""
+    for seat in GameSeat.objects.filter(game=game):
+        role = record.role(seat.seat)
+        if seat.role != role:
+            seat.role = role
+            seat.save(update_fields=["role"])
+
+
+@transaction.atomic
+def protocol_replace(
+    *, game: Game, document: dict, expected_version: int, actor, reason: str = "", via_link: bool = False
+) -> Game:
+    """Replace the whole protocol (an import, or the API). Not for confirmed games."""
+    game = _lock(game)
+    _check_version(game, expected_version)
+    _refuse_unless_open(game)
+    _check_same_header(game, document)
+    document = copy.deepcopy(document)
+    record = _replay(document)
+    _sync_seat_roles(game, record)
+    _save_version(game, document=document, record=record, action=Action.REPLACE, actor=actor,
+                  reason=reason.strip(), via_link=via_link)
+    return game
+
+
+@transaction.atomic
+def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor, via_link: bool = False) -> Game:
+    """Move the entry page to another day or night (nothing is recorded in the protocol).
+
+    Forward by one step at a time; back no earlier than the phase of the last recorded event.
+    It is a version of its own, so that a second device still showing the old phase conflicts.
+    """
+    game = _lock(game)
+    _check_version(game, expected_version)
+    _refuse_unless_open(game)
+    record = _replay(game.protocol)
+    if record.finished:
+        raise ApplicationError(_("The game is over."), code="finished")
+    current = entry_phase_key(game, record)
+    earliest = max(record.phase.key if record.events else 0, initial_phase_key(game.ruleset))
+    if not earliest <= int(phase_key) <= current + 1:
+        raise ApplicationError(_("The table cannot move to that phase from here."), code="phase")
+    game.entry_phase_key = int(phase_key)
+    _save_version(game, document=game.protocol, record=record, action=Action.PHASE, actor=actor,
+                  via_link=via_link, audit={"phase_key": int(phase_key)})
+    return game
+
+
+def entry_phase_key(game: Game, record: GameRecord) -> int:
+    """The phase the entry page shows: the last event's, or later if the judge moved on."""
+    key = initial_phase_key(game.ruleset)
+    if record.events:
+        key = max(key, record.phase.key)
+    if game.entry_phase_key is not None:
+        key = max(key, game.entry_phase_key)
+    return key
+
+
+# --- submission, confirmation, corrections -------------------------------------------------------
+
+
+@transaction.atomic
+def game_submit(*, game: Game, expected_version: int, actor, via_link: bool = False) -> Game:
+    """The judge hands in a finished protocol for an organizer's confirmation."""
+    game = _lock(game)
+    _check_version(game, expected_version)
+    if game.status != Status.FINISHED:
+        raise ApplicationError(_("Only a finished game can be submitted."), code="not_finished")
+    if game.submitted_at is not None:
+        raise ApplicationError(_("This protocol is already submitted."), code="submitted")
+    game.submitted_by = _user_or_none(actor)
+    game.submitted_at = timezone.now()
+    _save_version(game, document=game.protocol, record=None, action=Action.SUBMIT, actor=actor,
+                  via_link=via_link)
+    return game
+
+
+def protocol_authors(game: Game) -> set[int]:
+    """Everyone who entered any part of this game's protocol, ever (ids of users)."""
+    authors = set(
+        ProtocolVersion.objects.filter(game=game, action__in=ENTRY_ACTIONS, author__isnull=False)
+        .values_list("author_id", flat=True)
+    )
+    if game.submitted_by_id:
+        authors.add(game.submitted_by_id)
+    return authors
+
+
+@transaction.atomic
+def game_confirm(*, game: Game, expected_version: int, actor) -> Game:
+    """An organizer confirms a submitted protocol; its scores then count in standings.
+
+    Never the person who entered it: whoever authored any version of this protocol (the deal,
+    an event, an undo, a phase move, a replacement, a correction) or submitted it may not confirm.
+    """
+    game = _lock(game)
+    _check_version(game, expected_version)
+    if not user_may_organize(actor, game.club):
+        raise ApplicationError(_("Only the club's organizers may confirm a protocol."), code="forbidden")
+    if game.status != Status.FINISHED or game.submitted_at is None:
+        raise ApplicationError(_("Only a submitted protocol of a finished game can be confirmed."),
+                               code="not_submitted")
+    if actor.pk in protocol_authors(game):
+        raise ApplicationError(
+            _("You entered this protocol, so someone else must confirm it."), code="own_protocol"
+        )
+    game.status = Status.CONFIRMED
+    game.confirmed_by = actor
+    game.confirmed_at = timezone.now()
+    parent = game.tournament or game.evening
+    if parent is not None and parent.publish_results:
+        # The tournament's or evening's switch publishes each game as it is confirmed.
+        game.results_published = True
+        game.save(update_fields=["results_published"])
+    _save_version(game, document=game.protocol, record=None, action=Action.CONFIRM, actor=actor)
+    return game
+
+
+@transaction.atomic
+def game_edit_after_confirmation(
+    *, game: Game, reason: str, expected_version: int, actor, document: dict | None = None,
+    via_link: bool = False,
+) -> Game:
+    """Correct a confirmed protocol: a reason is required, and the result needs confirming again.
+
+    Without ``document`` the protocol is reopened unchanged, and the judge corrects it on the
+    entry page as usual; with one, it replaces the protocol at once.
+    """
+    game = _lock(game)
+    _check_version(game, expected_version)
+    if game.status != Status.CONFIRMED:
+        raise ApplicationError(_("Only a confirmed protocol needs a correction with a reason."),
+                               code="not_confirmed")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ApplicationError(_("Say why the confirmed protocol is being changed."), code="reason")
+    if document is None:
+        document = game.protocol
+    _check_same_header(game, document)
+    document = copy.deepcopy(document)
+    record = _replay(document)
+    _sync_seat_roles(game, record)
+    _save_version(game, document=document, record=record, action=Action.EDIT, actor=actor,
+                  reason=reason, via_link=via_link)
+    return game
+
+
+@transaction.atomic
+def game_publish_results(*, game: Game, actor, published: bool = True) -> Game:
+    """An organizer opens (or closes) a finished game's roles and scores to everyone."""
+    game = _lock(game)
+    if not user_may_organize(actor, game.club):
+        raise ApplicationError(_("Only the club's organizers may publish results."), code="forbidden")
+    if published and game.status not in (Status.FINISHED, Status.CONFIRMED):
+        raise ApplicationError(_("Results of an unfinished game cannot be published."), code="not_finished")
+    if game.results_published != published:
+        game.results_published = published
+        game.save(update_fields=["results_published"])
+        log_action(game, action="game.publish" if published else "game.unpublish", actor=actor,
+                   data={"results_published": published})
+    return game

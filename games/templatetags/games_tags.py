@@ -1,0 +1,104 @@
+"""Template helpers of the games pages."""
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from games.permissions import may_see_roles
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def game_roles_visible(context, game) -> bool:
+    """``{% game_roles_visible game as show_roles %}``: games.permissions.may_see_roles, no other rule."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    return may_see_roles(user, game, via_link=bool(context.get("via_link")))
+
+
+
+@register.simple_tag
+def seat_tiles(name, input_type, seats, none_label=""):
+    """A row of big seat tiles (radio buttons or checkboxes drawn as buttons).
+
+    Written in Python rather than as a template loop: the entry page draws several of these on
+    every action, and this is the hot path of the 50 ms budget.
+    """
+    name = escape(name)
+    input_type = "checkbox" if input_type == "checkbox" else "radio"
+    parts = ['<div class="tiles" role="group">']
+    for seat in seats:
+        number = int(seat.number)
+        out = "" if seat.alive else " out"
+        parts.append(f'<label class="tile{out}"><input type="{input_type}" name="{name}" value="{number}">'
+                     f"<span>{number}</span></label>")
+    if none_label:
+        parts.append(f'<label class="tile"><input type="{input_type}" name="{name}" value="none">'
+                     f"<span>{escape(none_label)}</span></label>")
+    parts.append("</div>")
+    return mark_safe("".join(parts))  # noqa: S308  (every value above is escaped or an int)
+
+
+@register.simple_tag
+def shown_number_tiles(black):
+    """What a black player shows at the night shot: nothing (the default) or a seat number."""
+    black = int(black)
+    parts = ['<div class="tiles numbers">',
+             f'<label class="tile"><input type="radio" name="shot_{black}" value="none" checked><span>—</span></label>']
+    for number in range(1, 11):
+        parts.append(f'<label class="tile"><input type="radio" name="shot_{black}" value="{number}">'
+                     f"<span>{number}</span></label>")
+    parts.append("</div>")
+    return mark_safe("".join(parts))  # noqa: S308  (integers only)
+
+
+@register.simple_tag
+def color_tiles(seats):
+    """First Color declarations: for each seat, red or black (or nothing)."""
+    red, black = escape(_("red")), escape(_("black"))
+    parts = ['<div class="colors">']
+    for seat in seats:
+        number = int(seat.number)
+        parts.append(
+            f'<div class="color-row"><span class="seat-no">{number}</span>'
+            f'<label class="tile small red"><input type="radio" name="color_{number}" value="red"><span>{red}</span></label>'
+            f'<label class="tile small black"><input type="radio" name="color_{number}" value="black"><span>{black}</span></label></div>'
+        )
+    parts.append("</div>")
+    return mark_safe("".join(parts))  # noqa: S308  (integers and escaped text only)
+
+
+@register.simple_tag
+def seat_grid(seats, roles_visible, open_for_fouls):
+    """The ten seat cards: number, nickname, role (only when visible), fouls, how a seat left,
+    and the one-tap foul button. Rendered in Python for the same reason as ``seat_tiles``."""
+    fouls_label, short_label, foul_label = escape(_("fouls")), escape(_("30 s speech")), escape(_("foul"))
+    parts = []
+    for seat in seats:
+        number = int(seat.number)
+        classes = ["seat", "alive" if seat.alive else "out"]
+        if roles_visible:
+            classes.append(f"team-{escape(seat.team)}")
+        if seat.nominated:
+            classes.append("nominated")
+        parts.append(f'<div class="{" ".join(classes)}" data-seat="{number}">'
+                     f'<div class="seat-top"><span class="seat-no">{number}</span>'
+                     f'<span class="nick">{escape(seat.nickname)}</span></div>')
+        if roles_visible:
+            parts.append(f'<span class="role role-{escape(seat.role)}">{escape(seat.role_name)}</span>')
+        parts.append(f'<div class="fouls" title="{fouls_label}" data-fouls="{int(seat.ordinary)}">'
+                     f'<span class="dots">{seat.dots}</span>')
+        if seat.technical:
+            parts.append(f'<span class="tech">T{int(seat.technical)}</span>')
+        if seat.shortened and seat.alive:
+            parts.append(f'<span class="badge warn short">{short_label}</span>')
+        parts.append("</div>")
+        if seat.gone:
+            parts.append(f'<div class="gone">{escape(seat.gone)}</div>')
+        if seat.alive and open_for_fouls:
+            parts.append(f'<button type="submit" name="seat" value="{number}" class="foul-button" '
+                         f'aria-label="{foul_label} {number}">+ {foul_label}</button>')
+        parts.append("</div>")
+    return mark_safe("".join(parts))  # noqa: S308  (integers and escaped text only)

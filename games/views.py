@@ -1,0 +1,369 @@
+"""The judge's entry page, the judge's tables, the public result page, organizer actions.
+
+Views stay thin: find the game and who is asking, call a service, render a partial.
+Every POST carries the version its page was built on; a stale one gets the current table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs.models import Player
+from clubs.permissions import clubs_user_judges, user_may_organize
+from config.errors import ApplicationError
+from tournaments.models import Evening
+
+from . import entry, selectors, services
+from .middleware import server_timing
+from .models import Game
+from .permissions import may_see_roles, token_opens, user_may_confirm, user_may_enter
+from .rulesets import Ruleset
+
+TEMPLATE = "games/entry.html"
+
+
+@dataclass
+class Access:
+    """Who is at the table: the game, whether through the private link, and the acting user."""
+
+    game: Game
+    via_link: bool
+    actor: object  # a User or None
+    base: str  # the page's URL; actions live under it
+
+    def url(self, action: str) -> str:
+        return f"{self.base}{action}/"
+
+
+def _access(request: HttpRequest, pk: int | None = None, token: str | None = None) -> Access | HttpResponse:
+    if token is not None:
+        game = selectors.game_by_token(token)
+        if game is None or not token_opens(game, token):
+            raise Http404
+        # The private link acts for the table's judge; a logged-in visitor acts as themselves.
+        actor = request.user if request.user.is_authenticated else (game.judge.user if game.judge else None)
+        return Access(game, True, actor, reverse("entry:link", kwargs={"token": token}))
+    if not request.user.is_authenticated:
+        return render(request, "games/no_access.html", status=403)
+    game = get_object_or_404(selectors.game_queryset(), pk=pk)
+    if not user_may_enter(request.user, game):
+        raise Http404  # never say that a game exists to someone who may not see it
+    return Access(game, False, request.user, reverse("entry:page", kwargs={"pk": game.pk}))
+
+
+def _context(request: HttpRequest, access: Access, *, error: ApplicationError | None = None) -> dict:
+    game = access.game
+    table = selectors.game_table(game)
+    context = {
+        # Every form carries the CSRF token (for the no-JavaScript fallback) and the version the
+        # page was built on (the conflict rule); rendered once here, used by every form.
+        "hidden_fields": format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+                                     '<input type="hidden" name="version" value="{}">',
+                                     get_token(request), game.protocol_version),
+        "game": game, "table": table, "access": access, "base": access.base, "via_link": access.via_link,
+        "error": error, "conflict": error is not None and error.code == "conflict",
+        "show_roles": may_see_roles(request.user, game, via_link=access.via_link),
+        "rulesets": Ruleset,
+    }
+    if table.replay_error is not None:
+        return context
+    if table.record is None or not table.record.events:
+        # The deal: at setup, and again (to correct a card) until the first event.
+        seated = {seat.seat: seat for seat in game.seats.select_related("player")}
+        context["deal_rows"] = [
+            {"seat": number, "nickname": seated[number].player.nickname if number in seated and seated[number].player else "",
+             "role": seated[number].role if number in seated else ""}
+            for number in range(1, 11)
+        ]
+        context["role_choices"] = entry.ROLE_NAMES.items()
+    if table.record is None:
+        return context
+    state = table.state
+    seats = entry.seat_views(table)
+    alive = [seat for seat in seats if seat.alive]
+    context.update(seats=seats, alive_seats=alive, state=state, phase=table.phase, not_finished=not state.finished,
+                   phase_label=entry.phase_label(table.phase.kind, table.phase.number))
+    events = table.record.events
+    context["last_event"] = entry.describe_event(events[-1]) if events else ""
+    if state.finished or game.status in (Game.Status.FINISHED, Game.Status.CONFIRMED):
+        context["result_end"] = entry.END_NAMES.get(state.end, state.end)
+        context["scores"] = _scores(table)
+        context["may_confirm"] = (not access.via_link and user_may_confirm(request.user, game)
+                                  and request.user.pk not in services.protocol_authors(game))
+        context["may_publish"] = not access.via_link and user_may_organize(request.user, game.club)
+        context["black_seats"] = [seat for seat in seats if seat.team == "black"]
+        return context
+    same_phase = entry.in_recorded_phase(table)
+    if table.phase.is_day and not same_phase:
+        context.update(candidates=[], vote_rows=[], last_candidate=None, vote_open=False, raise_open=False,
+                       nominations=[], majority=len(state.alive) // 2 + 1)
+    elif table.phase.is_day:
+        candidates = list(state.voting[1]) if state.voting else list(state.nominations)
+        context["candidates"] = candidates
+        context["vote_rows"] = [(candidate, f"against_{candidate}") for candidate in candidates[:-1]]
+        context["last_candidate"] = candidates[-1] if candidates else None
+        context["vote_open"] = bool(candidates) and state.next_vote_round > 0 and (
+            state.voting is None or state.voting[0] == "revote")
+        context["raise_open"] = bool(state.voting) and state.voting[0] == "raise"
+        context["nominations"] = list(zip(state.nominations, state.nominators, strict=False))
+        context["majority"] = len(state.alive) // 2 + 1
+    else:
+        done = set(state.night_stages_done) if same_phase else set()
+        # A checker who has left the table does not check (the engine would refuse it anyway).
+        gone = {"don_check": table.record.don, "sheriff_check": table.record.sheriff}
+        stages = [stage for stage in state.night_stages
+                  if stage not in done and gone.get(stage, 0) in state.alive | {0}]
+        context["night_stages"] = [(stage, entry.STAGE_NAMES[stage]) for stage in stages]
+        context["night_results"] = entry.night_results(table)
+        context["living_blacks"] = entry.living_blacks(table)
+        context["don_decides"] = table.ruleset.shot_rule == "don_decides"
+        context["shown_numbers"] = range(1, 11)
+    next_key = table.phase.key + 1
+    context["next_phase"] = (next_key, entry.phase_label("night" if next_key % 2 == 0 else "day",
+                                                        next_key // 2 if next_key % 2 == 0 else (next_key + 1) // 2))
+    earliest = max(table.record.phase.key if events else 0, services.initial_phase_key(game.ruleset))
+    if table.phase.key > earliest:
+        previous = table.phase.key - 1
+        context["previous_phase"] = (previous, entry.phase_label(
+            "night" if previous % 2 == 0 else "day", previous // 2 if previous % 2 == 0 else (previous + 1) // 2))
+    context["wills"] = [
+        {"seat": will.seat, "kinds": [(kind, entry.WILL_NAMES[kind]) for kind in will.kinds],
+         "max_targets": will.max_targets, "slots": range(will.max_targets)}
+        for will in state.pending_wills
+    ]
+    return context
+
+
+def _scores(table) -> list[dict] | None:
+    from scoring.services import score_record
+
+    try:
+        result = score_record(table.record)
+    except Exception:  # noqa: BLE001  (a scoring bug must not hide the protocol from the judge)
+        return None
+    if result is None:
+        return None
+    players = result.to_dict()["players"]
+    for player in players:
+        player["role_name"] = entry.ROLE_NAMES.get(player["role"], player["role"])
+    return players
+
+
+def _render(request: HttpRequest, access: Access, *, error: ApplicationError | None = None, partial: bool):
+    context = _context(request, access, error=error)
+    response = render(request, f"{TEMPLATE}#table" if partial else TEMPLATE, context)
+    response["X-Protocol-Version"] = str(context["game"].protocol_version)
+    if error is not None:
+        response["X-Entry-Refused"] = error.code
+    return response
+
+
+@server_timing
+@require_GET
+def entry_page(request: HttpRequest, pk: int | None = None, token: str | None = None):
+    access = _access(request, pk=pk, token=token)
+    if isinstance(access, HttpResponse):
+        return access
+    response = _render(request, access, partial=bool(request.htmx))
+    response["Cache-Control"] = "no-store"  # a tablet waking up must never show an old table
+    response["Vary"] = "HX-Request, Cookie"
+    return response
+
+
+# Each action: (service call, whether it appends an event built from the form).
+EVENT_ACTIONS = {
+    "nominate", "vote", "raise", "shot", "don_check", "sheriff_check", "will", "foul",
+    "technical_foul", "disqualify", "dd", "surrender", "bonus", "sheriff_kill_responsible",
+}
+
+
+def _perform(request: HttpRequest, access: Access, action: str) -> Game:
+    data = request.POST
+    game, actor, via_link = access.game, access.actor, access.via_link
+    version = data.get("version")
+    if action in EVENT_ACTIONS:
+        table = selectors.game_table(game)
+        if table.replay_error is not None:
+            raise ApplicationError(table.replay_error.message, code="refused")
+        if table.record is None:
+            raise ApplicationError(_("Deal the seats and roles first."), code="setup")
+        event = entry.build_event(action, data, table)
+        return services.protocol_append_event(game=game, event=event, expected_version=version,
+                                              actor=actor, via_link=via_link)
+    if action == "undo":
+        return services.protocol_undo_last(game=game, expected_version=version, actor=actor, via_link=via_link)
+    if action == "phase":
+        try:
+            key = int(data.get("phase_key", ""))
+        except ValueError:
+            raise ApplicationError(_("Unknown phase."), code="form") from None
+        return services.game_move_phase(game=game, phase_key=key, expected_version=version, actor=actor,
+                                        via_link=via_link)
+    if action == "deal":
+        players, roles = {}, {}
+        for seat in range(1, 11):
+            nickname = (data.get(f"player_{seat}") or "").strip()
+            player = Player.objects.filter(nickname__iexact=nickname).first() if nickname else None
+            if player is None:
+                raise ApplicationError(
+                    _("Seat %(seat)s: no player called “%(name)s”.") % {"seat": seat, "name": nickname}
+                    if nickname else _("Seat %(seat)s needs a player.") % {"seat": seat}, code="deal")
+            players[seat] = player
+            roles[seat] = data.get(f"role_{seat}", "")
+        return services.game_deal(game=game, players=players, roles=roles,
+                                  random_roles=data.get("random") == "1", expected_version=version,
+                                  actor=actor, via_link=via_link)
+    if action == "submit":
+        return services.game_submit(game=game, expected_version=version, actor=actor, via_link=via_link)
+    if action == "reopen":
+        return services.game_edit_after_confirmation(game=game, reason=data.get("reason", ""),
+                                                     expected_version=version, actor=actor, via_link=via_link)
+    raise Http404
+
+
+@server_timing
+@require_POST
+def entry_action(request: HttpRequest, action: str, pk: int | None = None, token: str | None = None):
+    access = _access(request, pk=pk, token=token)
+    if isinstance(access, HttpResponse):
+        return access
+    error = None
+    try:
+        access.game = _perform(request, access, action)
+    except ApplicationError as refused:
+        error = refused
+        access.game = selectors.game_queryset().get(pk=access.game.pk)  # the table as it is now
+    if not request.htmx:
+        # Post/redirect/get without JavaScript: the message travels in the session.
+        if error is not None:
+            messages.error(request, error.message)
+        return redirect(access.base)
+    return _render(request, access, error=error, partial=True)
+
+
+@require_GET
+def player_options(request: HttpRequest, pk: int | None = None, token: str | None = None):
+    """Nickname search for the deal's seats (a <datalist>'s options)."""
+    access = _access(request, pk=pk, token=token)
+    if isinstance(access, HttpResponse):
+        return access
+    query = next((value for key, value in request.GET.items() if key.startswith("player_")), "")
+    players = selectors.player_search(query or request.GET.get("q", ""))
+    return render(request, f"{TEMPLATE}#player_options", {"players": players})
+
+
+@require_GET
+def event_log(request: HttpRequest, pk: int | None = None, token: str | None = None):
+    """The recorded events in the judge's words, newest first (opened on demand)."""
+    access = _access(request, pk=pk, token=token)
+    if isinstance(access, HttpResponse):
+        return access
+    events = access.game.protocol.get("events", []) if may_see_roles(
+        request.user, access.game, via_link=access.via_link) else []
+    described = [(index + 1, entry.describe_event(event)) for index, event in enumerate(events)][::-1]
+    template = f"{TEMPLATE}#event_log" if request.htmx else "games/event_log.html"
+    return render(request, template, {"events": described, "game": access.game, "base": access.base})
+
+
+@require_GET
+def history(request: HttpRequest, pk: int | None = None, token: str | None = None):
+    access = _access(request, pk=pk, token=token)
+    if isinstance(access, HttpResponse):
+        return access
+    return render(request, "games/history.html", {
+        "game": access.game, "base": access.base, "versions": selectors.game_history(access.game),
+    })
+
+
+# --- organizers ----------------------------------------------------------------------------------
+
+
+@require_POST
+def organizer_action(request: HttpRequest, pk: int, action: str):
+    if not request.user.is_authenticated:
+        return render(request, "games/no_access.html", status=403)
+    game = get_object_or_404(selectors.game_queryset(), pk=pk)
+    if not user_may_organize(request.user, game.club):
+        raise Http404
+    access = Access(game, False, request.user, reverse("entry:page", kwargs={"pk": game.pk}))
+    error = None
+    try:
+        if action == "confirm":
+            access.game = services.game_confirm(game=game, expected_version=request.POST.get("version"),
+                                                actor=request.user)
+        elif action in ("publish", "unpublish"):
+            access.game = services.game_publish_results(game=game, actor=request.user,
+                                                        published=action == "publish")
+        else:
+            raise Http404
+    except ApplicationError as refused:
+        error = refused
+        access.game = selectors.game_queryset().get(pk=game.pk)
+    if not request.htmx:
+        if error is not None:
+            messages.error(request, error.message)
+        return redirect(access.base)
+    return _render(request, access, error=error, partial=True)
+
+
+# --- the judge's tables and new games -------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def my_tables(request: HttpRequest):
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    clubs = clubs_user_judges(request.user).order_by("name")
+    form_error = None
+    if request.method == "POST":
+        try:
+            club = clubs.get(pk=request.POST.get("club"))
+        except (ValueError, clubs.model.DoesNotExist):
+            club = None
+        evening = None
+        if club is not None and request.POST.get("evening"):
+            evening = Evening.objects.filter(pk=request.POST["evening"], club=club).first()
+        try:
+            if club is None:
+                raise ApplicationError(_("Pick one of your clubs."))
+            game = services.game_create(club=club, actor=request.user, evening=evening,
+                                        ruleset=request.POST.get("ruleset") or None)
+        except ApplicationError as refused:
+            form_error = refused.message
+        else:
+            return redirect("entry:page", pk=game.pk)
+    games = list(selectors.games_for_judge(request.user)[:100])
+    evenings = Evening.objects.filter(club__in=clubs).exclude(status=Evening.Status.FINISHED).order_by("-starts_at")[:20]
+    return render(request, "games/my_tables.html", {
+        "games": games, "clubs": clubs, "evenings": evenings, "rulesets": Ruleset.choices,
+        "form_error": form_error,
+    })
+
+
+# --- the public page -----------------------------------------------------------------------------
+
+
+@require_GET
+def game_detail(request: HttpRequest, pk: int):
+    """A game's public page. Roles, protocol and scores only under ``may_see_roles``."""
+    game = get_object_or_404(selectors.game_queryset(), pk=pk)
+    show_roles = may_see_roles(request.user, game)
+    if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED) and not show_roles:
+        raise Http404  # a running game is nobody else's business
+    context = {"game": game, "show_roles": show_roles, "seats": game.seats.select_related("player"),
+               "may_enter": user_may_enter(request.user, game)}
+    if show_roles and game.protocol.get("seats"):
+        table = selectors.game_table(game)
+        if table.record is not None:
+            context["scores"] = _scores(table)
+            context["result_end"] = entry.END_NAMES.get(table.state.end, "")
+    return render(request, "games/detail.html", context)

@@ -48,3 +48,18 @@ def may_see_roles(user, game: Game, *, via_link: bool = False) -> bool:
     organizers) always; everyone else only once it is finished and its results are published.
     """
     return via_link or user_may_enter(user, game) or results_are_public(game)
+
+
+def roles_visible_q(user, *, prefix: str = ""):
+    """``may_see_roles`` as a queryset filter over games (``prefix`` like ``"game__"``), for lists
+    that must hide what a game's roles would tell — a rating history's colour and result."""
+    from django.db.models import Q
+
+    from clubs.permissions import clubs_user_organizes
+
+    visible = Q(**{f"{prefix}status__in": FINISHED_STATUSES, f"{prefix}results_published": True})
+    if user is not None and user.is_authenticated:
+        if user.is_superuser:
+            return Q()
+        visible |= Q(**{f"{prefix}club__in": clubs_user_organizes(user)}) | Q(**{f"{prefix}judge__user": user})
+    return visible

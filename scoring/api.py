@@ -59,5 +59,5 @@ class RatingHistoryView(generics.GenericAPIView):
     def get(self, request, pk: int):
         player = get_object_or_404(Player.objects.filter(is_pending=False), pk=pk)
         data = {"player": player, "rating": PlayerRating.objects.filter(player=player).first(),
-                "history": selectors.player_rating_history(player)}
+                "history": selectors.player_rating_history(player, viewer=request.user)}
         return Response(self.get_serializer(data).data)

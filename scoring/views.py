@@ -34,10 +34,11 @@ def leaderboard(request):
 
 def player_rating(request, pk):
     player = get_object_or_404(Player, pk=pk)
-    history = list(selectors.player_rating_history(player))
+    history = list(selectors.player_rating_history(player, viewer=request.user))
     chart = rating_line_chart([e.overall_after for e in history],
                               [f"{e.rated_at:%Y-%m-%d}" for e in history])
     return render(request, "scoring/player_rating.html", {
         "player": player, "history": list(reversed(history)), "chart": chart,
         "rating": getattr(player, "rating", None),
+        "hidden": selectors.hidden_rating_entries(player, viewer=request.user),
     })

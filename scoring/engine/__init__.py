@@ -9,5 +9,6 @@ Pure Python, no Django: it reads the protocol engine's `GameRecord`.
 from .api import score, score_document
 from .errors import ScoringError
 from .result import GameScore, PlayerScore, ScoreItem
+from .review import NO_REVIEW, Review
 
-__all__ = ["GameScore", "PlayerScore", "ScoreItem", "ScoringError", "score", "score_document"]
+__all__ = ["NO_REVIEW", "GameScore", "PlayerScore", "Review", "ScoreItem", "ScoringError", "score", "score_document"]

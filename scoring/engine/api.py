@@ -8,6 +8,7 @@ from .errors import ScoringError
 from .fiim import score_fiim
 from .pro_mafia import score_pro_mafia
 from .result import GameScore
+from .review import Review
 
 SCORERS = {
     "pro-mafia-1.1": score_pro_mafia,
@@ -15,11 +16,16 @@ SCORERS = {
 }
 
 
-def score(record: GameRecord) -> GameScore:
-    """Score a replayed game under its ruleset's scoring."""
+def score(record: GameRecord, *, review: Review | None = None) -> GameScore:
+    """Score a replayed game under its ruleset's scoring.
+
+    ``review``: the discipline decisions that change the offenders' penalties (see ``review.py``).
+    """
     scorer = SCORERS.get(record.ruleset)
     if scorer is None:
         raise ScoringError(None, "ruleset.no-scoring", f"no scoring for ruleset {record.ruleset!r}")
+    if review:
+        return scorer(record, review=review)
     return scorer(record)
 
 

@@ -17,6 +17,7 @@ from games.engine import Bonus, GameRecord
 from .errors import ScoringError
 from .points import milli
 from .result import GameScore, PlayerScore, ScoreItem
+from .review import NO_REVIEW, Review
 
 WIN = 750
 LOSS = 0
@@ -27,9 +28,15 @@ LOSER_BONUS = (100, 500)  # "up to +0.5 for losers"
 DESTRUCTIVE_PLAY = (-400, -200)  # "-0.2 to -0.4 points"
 
 
-def _main_points(record: GameRecord, seat: int) -> ScoreItem | None:
+def _main_points(record: GameRecord, seat: int, review: Review = NO_REVIEW) -> ScoreItem | None:
     team = record.team(seat)
     dd = record.dd
+    if dd is not None and dd.seat == seat and review.dd_as_disqualification:
+        return ScoreItem(
+            DISQUALIFICATION,
+            "disqualification",
+            f"declared defeat ({dd.reason}): {team} team loses; changed on review to a disqualification",
+        )
     if dd is not None and dd.seat == seat:
         return ScoreItem(
             RULES_BASED_TEAM_LOSS,
@@ -37,7 +44,7 @@ def _main_points(record: GameRecord, seat: int) -> ScoreItem | None:
             f"declared defeat ({dd.reason}): {team} team loses",
         )
     removal = next((d for d in record.disqualifications if d.seat == seat), None)
-    if removal is not None:
+    if removal is not None and seat not in review.penalty_waived:
         return ScoreItem(DISQUALIFICATION, "disqualification", f"disqualified ({removal.reason})")
     if record.winner is None:
         return None
@@ -75,10 +82,10 @@ def _bonus_item(record: GameRecord, bonus: Bonus) -> ScoreItem:
     return ScoreItem(points, "judge-bonus", f"judge's bonus: {bonus.reason}")
 
 
-def score_fiim(record: GameRecord) -> GameScore:
+def score_fiim(record: GameRecord, *, review: Review = NO_REVIEW) -> GameScore:
     items: dict[int, list[ScoreItem]] = {seat: [] for seat in range(1, 11)}
     for info in record.seats:
-        main = _main_points(record, info.seat)
+        main = _main_points(record, info.seat, review)
         if main is not None:
             items[info.seat].append(main)
     for bonus in record.bonuses:

@@ -21,8 +21,9 @@ def signed_rating(value) -> str:
     return f"+{rounded}" if rounded > 0 else str(rounded)
 
 
-@register.inclusion_tag("scoring/_player_rating_card.html")
-def player_rating_card(player):
-    history = list(player_rating_history(player).only("overall_after", "rated_at", "game_id"))
+@register.inclusion_tag("scoring/_player_rating_card.html", takes_context=True)
+def player_rating_card(context, player):
+    viewer = getattr(context.get("request"), "user", None)
+    history = list(player_rating_history(player, viewer=viewer).only("overall_after", "rated_at", "game_id"))
     chart = rating_line_chart([e.overall_after for e in history], [f"{e.rated_at:%Y-%m-%d}" for e in history])
     return {"player": player, "rating": PlayerRating.objects.filter(player=player).first(), "chart": chart}

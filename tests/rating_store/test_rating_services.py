@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.models import Game, GameSeat
 from scoring.models import PlayerRating, RatingEntry
 from scoring.rating_services import ratings_recompute
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -117,6 +117,7 @@ def test_rebuild_ratings_command_reports_what_it_did(league, capsys):
 def test_leaderboard_and_player_pages(client, league, django_assert_max_num_queries):
     club, players, games = league
     ratings_recompute()
+    Game.objects.update(results_published=True)
     with django_assert_max_num_queries(8):
         response = client.get(reverse("ratings:leaderboard"), {"track": "black", "min_games": 1})
     assert response.status_code == 200
@@ -128,3 +129,19 @@ def test_leaderboard_and_player_pages(client, league, django_assert_max_num_quer
     assert page.status_code == 200 and "<polyline" in page.content.decode()
     profile = client.get(players[0].get_absolute_url())
     assert "<polyline" in profile.content.decode()
+
+
+def test_history_hides_games_whose_results_are_not_published(client, league):
+    """A history row's colour and result would give a role away before the results are public."""
+    club, players, games = league
+    ratings_recompute()
+    Game.objects.filter(pk__in=[g.pk for g in games[:3]]).update(results_published=True)
+    shown = [g for g in games[:3] if RatingEntry.objects.filter(game=g, player=players[4]).exists()]
+    response = client.get(reverse("ratings:player", kwargs={"pk": players[4].pk}))
+    assert len(response.context["history"]) == len(shown)
+    assert response.context["hidden"] == RatingEntry.objects.filter(player=players[4]).count() - len(shown)
+    organizer = UserFactory()
+    MembershipFactory(club=club, player=PlayerFactory(user=organizer), role="organizer")
+    client.force_login(organizer)
+    response = client.get(reverse("ratings:player", kwargs={"pk": players[4].pk}))
+    assert response.context["hidden"] == 0

@@ -5,14 +5,15 @@ from __future__ import annotations
 from games.engine import GameRecord
 
 from ..result import GameScore, PlayerScore
+from ..review import NO_REVIEW, Review
 from . import black, discipline, endings, raises, red_votes, sheriff, wills  # noqa: F401  (register rules)
 from .ledger import Ledger
 from .registry import RULES, all_slugs
 from .table import Table
 
 
-def score_pro_mafia(record: GameRecord) -> GameScore:
-    table = Table(record)
+def score_pro_mafia(record: GameRecord, *, review: Review = NO_REVIEW) -> GameScore:
+    table = Table(record, review)
     ledger = Ledger()
     for entry in RULES:
         entry.function(table, ledger)

@@ -5,7 +5,9 @@
 | Technical disqualification | −0.5 | other normal scoring awards for that player are removed |
 
 Every disqualification (manual, fourth ordinary foul, second technical foul) is read as a
-"technical disqualification" — see docs/scoring.md.
+"technical disqualification" — see docs/scoring.md. A discipline review (``table.review``,
+docs/discipline.md) may score a DD offender as technically disqualified, or waive a
+disqualification's penalty; the removal itself and Removed Black Players stay.
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ CAUSES = {
 
 @rule("technical-disqualification", heading="Technical Penalties")
 def technical_disqualification(table: Table, ledger: Ledger) -> None:
+    waived = table.review.penalty_waived
     for removal in table.record.disqualifications:
+        if removal.seat in waived:
+            continue  # the penalty was waived on review: the player keeps their other awards
         note = f"{table.when(removal.index)}: disqualified ({CAUSES.get(removal.cause, removal.cause)}: {removal.reason})"
         ledger.penalise(
             removal.seat,
@@ -46,6 +51,14 @@ def declared_defeat(table: Table, ledger: Ledger) -> None:
     if dd is None:
         return
     note = f"{table.when(dd.index)}: declared defeat ({dd.reason}); {table.winner} wins"
+    review = table.review
+    if review.dd_as_disqualification:
+        if any(r.seat == dd.seat and r.seat not in review.penalty_waived for r in table.record.disqualifications):
+            return  # already technically disqualified: one penalty, not two
+        note = f"{note}; changed on review to a technical disqualification"
+        ledger.penalise(dd.seat, TECHNICAL_DISQUALIFICATION, "technical-disqualification", note, dd.index,
+                        "disqualification")
+        return
     ledger.penalise(dd.seat, DECLARED_DEFEAT, "declared-defeat", note, dd.index, "dd")
 
 

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from games.engine import BLACK_ROLES, GameRecord
 
+from ..review import NO_REVIEW, Review
 from .values import BlackValues
 
 
@@ -23,8 +24,9 @@ def _deal(roles: tuple[str, ...]) -> tuple[list[bool], tuple, tuple, int, int]:
 class Table:
     """Derived facts shared by the rule modules (read-only)."""
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: GameRecord, review: Review = NO_REVIEW) -> None:
         self.record = record
+        self.review = review  # discipline decisions that change penalties (scoring/engine/review.py)
         self.events = record.events
         self._when: dict[int, str] = {}
         self.seats = range(1, 11)

@@ -118,3 +118,15 @@ def test_a_game_of_another_tournament_is_not_found(client, world):
     other = TournamentFactory(publish_results=True, status=Tournament.Status.RUNNING)
     url = reverse("tournaments:game", kwargs={"slug": other.slug, "pk": world["game"].pk})
     assert client.get(url).status_code == 404
+
+
+def test_switching_results_on_opens_the_roles_of_every_confirmed_game(client, world):
+    tournament, game = world["tournament"], world["game"]
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.CONFIRMED, results_published=False)
+    services.publication_set(tournament=tournament, actor=None, publish_results=True)
+    game.refresh_from_db()
+    assert game.results_published
+    assert ">Role</th>" in client.get(_url("game", world)).content.decode()
+    services.publication_set(tournament=tournament, actor=None, publish_results=False)
+    game.refresh_from_db()
+    assert not game.results_published

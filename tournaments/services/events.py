@@ -136,6 +136,12 @@ def publication_set(*, tournament: Tournament, actor, **switches: bool) -> Tourn
         tournament.save(update_fields=[*changes, "updated_at"])
         if "publish_seating" in changes:
             tournament.rounds.filter(is_final=False).update(seating_published=tournament.publish_seating)
+        if "publish_results" in changes:
+            # The switch opens (or closes) the roles and results of every confirmed game at once;
+            # games confirmed later follow it as they are confirmed (games.services.game_confirm).
+            from games.models import Game
+
+            tournament.games.filter(status=Game.Status.CONFIRMED).update(results_published=tournament.publish_results)
         log_action(tournament, action="tournament.publication", actor=actor, data=changes)
     return tournament
 

@@ -13,6 +13,8 @@ urlpatterns = [
     path("ratings/", include("scoring.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("organize/pipeline/", include("scoring.urls_organizer")),
+    path("organize/discipline/", include("games.urls_discipline")),
+    path("discipline/", include("games.urls_discipline_player")),
     path("organize/", include("tournaments.urls_organizer")),
     path("games/", include("games.urls")),
     path("organize/games/", include("games.urls_organizer")),

@@ -14,22 +14,26 @@ from .models import SeatScore
 logger = logging.getLogger(__name__)
 
 
-def score_record(record):
-    """The scoring engine's ``score(record)``; None while the engine is not installed."""
+def score_record(record, review=None):
+    """The scoring engine's ``score(record)``; None while the engine is not installed.
+
+    ``review``: the discipline decisions that change penalties (docs/discipline.md).
+    """
     try:
         from scoring.engine import score
     except ImportError:
         logger.warning("scoring.engine.score is not available yet; scores are not stored")
         return None
-    return score(record)
+    return score(record, review=review)
 
 
 @transaction.atomic
 def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
     """Store each seat's score of a finished game from its current protocol; idempotent.
 
-    A game that is not finished (or no longer finished, after an undo) keeps no scores.
-    Standings read these rows only for confirmed games.
+    A game that is not finished (or no longer finished, after an undo) keeps no scores, nor does
+    an annulled one. Standings read these rows only for confirmed games. Decided discipline cases
+    that change a penalty are applied here (``games.discipline_selectors.scoring_review``).
     """
     from games.models import Game
 
@@ -39,9 +43,11 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
     if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED) or not game.protocol:
         SeatScore.objects.filter(game=game).delete()
         return []
+    from games.discipline_selectors import scoring_review
+
     try:
         record = replay(game.protocol)
-        result = score_record(record)
+        result = score_record(record, scoring_review(game.pk))
     except ProtocolError as error:  # ScoringError is one too
         logger.error("game %s: cannot score version %s: %s", game.pk, game.protocol_version, error.message)
         SeatScore.objects.filter(game=game).delete()

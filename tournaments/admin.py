@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Application, Evening, Round, Tournament
+from .models import Application, Evening, Round, StandingsSnapshot, Tournament
 
 
 class RoundInline(admin.TabularInline):
@@ -19,6 +19,7 @@ class TournamentAdmin(admin.ModelAdmin):
     date_hierarchy = "starts_on"
     prepopulated_fields = {"slug": ["name"]}
     list_select_related = ["club"]
+    raw_id_fields = ["chief_judge"]
     readonly_fields = ["seating_seed", "seating_generated_at", "created_at", "updated_at"]
     inlines = [RoundInline]
 
@@ -49,3 +50,20 @@ class ApplicationAdmin(admin.ModelAdmin):
     list_select_related = ["player", "tournament", "evening"]
     raw_id_fields = ["player", "tournament", "evening"]
     readonly_fields = ["created_at", "decided_at"]
+
+
+@admin.register(StandingsSnapshot)
+class StandingsSnapshotAdmin(admin.ModelAdmin):
+    """Derived by the pipeline from the confirmed games: read-only."""
+
+    list_display = ["tournament", "games", "computed_at"]
+    list_filter = ["tournament__club"]
+    search_fields = ["tournament__name"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["tournament", "rows", "games", "computed_at"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -86,6 +86,11 @@ class Tournament(models.Model):
                                    default=RatingTier.TOURNAMENT)
     application_deadline = models.DateTimeField(_("applications close"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=24, choices=Status.choices, default=Status.DRAFT)
+    chief_judge = models.ForeignKey(
+        Player, verbose_name=_("chief judge"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="chief_judged_tournaments",
+        help_text=_("Reviews the tournament's discipline cases (DD, disqualifications, technical fouls)."),
+    )
     tie_break_order = models.JSONField(
         _("tie-break order"), default=list, blank=True,
         help_text=_("After total points; empty means wins, then extra points."),

@@ -6,6 +6,9 @@ Times CPU time (time.process_time), best of many repeats, so that other processe
 machine disturb it less. A calibration loop (`sum(range(1000))`) is timed the same way: its
 figure tells how fast this interpreter and machine are (about 8-10 µs on a typical desktop
 CPython 3.11 with optimisations), so numbers from different machines can be compared.
+
+It prints which engine ran: the optional compiled build (`scripts/build_engine.sh`) or the
+plain Python modules; MAFIA_ENGINE_PURE=1 measures the plain ones with a build present.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import replay  # noqa: E402
+from games.engine import IMPLEMENTATION, replay  # noqa: E402
 from games.engine.examples import full_fiim_game, full_pro_mafia_game  # noqa: E402
 
 
@@ -59,6 +62,7 @@ def main() -> None:
     print(
         f"Python {sys.version.split()[0]}; calibration sum(range(1000)): {calibration * 1e6:.1f} µs"
     )
+    print(f"engine: {IMPLEMENTATION}")
     pro = full_pro_mafia_game().build()
     fiim = full_fiim_game().build()
     for name, document in (("pro-mafia-1.1 (dict)", pro), ("fiim-2025 (dict)", fiim)):

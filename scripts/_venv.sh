@@ -27,3 +27,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   fi
   touch "$stamp"
 fi
+# The optional compiled engine (Cython; rebuilt only when its sources change). It never fails
+# the setup: without Cython or a compiler the pure-Python engine is used. The base install has
+# no Cython, so there it only builds if Cython happens to be installed.
+if [ -n "$extra" ]; then
+  scripts/build_engine.sh || true
+else
+  scripts/build_engine.sh --optional || true
+fi

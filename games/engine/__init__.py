@@ -1,8 +1,12 @@
 """The protocol engine: replays and validates a `mafia-protocol/1` game document.
 
-Pure Python; nothing here imports Django.
+Pure Python; nothing here imports Django. The hot module (`replayer`) may also run compiled
+(an optional Cython build of the same source, see `build.py` and docs/rules.md, "Speed"):
+`COMPILED` tells which one this process runs, `IMPLEMENTATION` says it in words, and
+`MAFIA_ENGINE_PURE=1` in the environment keeps the plain Python modules.
 """
 
+from . import _native  # first: it chooses what `games.engine.replayer` is
 from .errors import ProtocolError
 from .record import (
     BLACK_ROLES,
@@ -27,8 +31,13 @@ from .record import (
 )
 from .replayer import replay
 
+COMPILED: bool = _native.COMPILED
+IMPLEMENTATION: str = _native.IMPLEMENTATION
+
 __all__ = [
     "BLACK_ROLES",
+    "COMPILED",
+    "IMPLEMENTATION",
     "RED_ROLES",
     "Bonus",
     "Check",

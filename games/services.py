@@ -11,16 +11,21 @@ Every change of a game's table goes through here, keyword-only. Each one:
 4. allocates the next version number under the lock, stores the whole document in a
    ``ProtocolVersion`` row (author, action, reason), keeps ``Game.status``/``winner``/``end`` in
    step with the engine, writes the audit trail, and enqueues the score recomputation on commit.
+
+The entry page's actions take step 1 themselves: their transaction reads the game once, under
+the lock, with what the page shows of it (``selectors.game_for_entry(lock=True)``), and calls the
+service's ``.locked`` form for the rest (``_locking_service``).
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import secrets
 from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -66,6 +71,46 @@ def _lock(game: Game) -> Game:
     for name, value in row.items():
         setattr(game, name, value)
     return game
+
+
+def _locking_service(body):
+    """Make a public service from ``body(*, game, …)``, which expects the game locked and fresh.
+
+    The public service runs ``body`` in a transaction of its own, after ``_lock``. ``service.locked``
+    is ``body`` alone, for a caller whose open transaction has just read the game's row with
+    ``select_for_update()`` (the entry page: ``selectors.game_for_entry(lock=True)``): the same
+    checks and writes, without reading the row a second time or a savepoint of its own. Such a
+    caller must roll its transaction back when ``body`` raises (``transaction.set_rollback``).
+    """
+
+    @functools.wraps(body)
+    def service(*, game: Game, **kwargs):
+        with transaction.atomic():
+            return body(game=_lock(game), **kwargs)
+
+    @functools.wraps(body)
+    def locked(*, game: Game, **kwargs):
+        if not connection.in_atomic_block:
+            raise RuntimeError(f"{body.__name__}.locked needs the caller's transaction holding the row lock")
+        return body(game=game, **kwargs)
+
+    service.locked = locked
+    return service
+
+
+def remember_replay(game: Game, record: GameRecord | None) -> None:
+    """Keep the record just replayed from ``game.protocol``, so the page shown after a save does not
+    replay the same document again (``selectors.game_table`` takes it while the document is the same)."""
+    game._replayed = (game.protocol, game.protocol_version, record) if record is not None else None
+
+
+def remembered_replay(game: Game) -> GameRecord | None:
+    """The record ``remember_replay`` kept, if it is still of this very document and version."""
+    kept = game.__dict__.get("_replayed")
+    if kept is None or kept[0] is not game.protocol or kept[1] != game.protocol_version:
+        return None
+    record = kept[2]
+    return record if len(record.events) == len(game.protocol.get("events", ())) else None
 
 
 def _check_version(game: Game, expected_version: int | str | None) -> None:
@@ -143,10 +188,13 @@ def _save_version(
         game.played_at = game.protocol_changed_at
         fields.append("played_at")
     game.save(update_fields=fields + ["entry_phase_key"])
+    remember_replay(game, record)
     version = ProtocolVersion.objects.create(
         game=game, version=game.protocol_version, action=action, document=document,
         author=_user_or_none(actor), reason=reason, via_link=via_link,
     )
+    from .discipline import cases_sync_for_game  # discipline review: docs/discipline.md
+    cases_sync_for_game(game=game, version=version, record=record)
     log_action(
         game, action=f"protocol.{action}", actor=actor,
         data={
@@ -221,7 +269,7 @@ def deal_roles_at_random() -> dict[int, str]:
     return dict(zip(SEATS, cards, strict=True))
 
 
-@transaction.atomic
+@_locking_service
 def game_deal(
     *,
     game: Game,
@@ -236,7 +284,6 @@ def game_deal(
 
     Allowed at setup, and again while no event has been recorded (a card read wrongly).
     """
-    game = _lock(game)
     _check_version(game, expected_version)
     if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
         raise ApplicationError(_("The deal can be changed only before the first event."), code="started")
@@ -284,30 +331,29 @@ def game_deal(
 # --- the protocol -------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@_locking_service
 def protocol_append_event(*, game: Game, event: dict, expected_version: int, actor, via_link: bool = False) -> Game:
     """Record one more event at the table (a nomination, a vote, a shot, a foul, …)."""
-    game = _lock(game)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
-    document = copy.deepcopy(game.protocol)
-    document["events"].append(event)
+    # A new document that shares the stored events with the old one (nothing here changes them in
+    # place, and the old document is dropped): copying the whole protocol costs more than the replay.
+    document = {**game.protocol, "events": [*game.protocol["events"], copy.deepcopy(event)]}
     record = _replay(document)
     _save_version(game, document=document, record=record, action=Action.APPEND, actor=actor,
                   via_link=via_link, audit={"event": event})
     return game
 
 
-@transaction.atomic
+@_locking_service
 def protocol_undo_last(*, game: Game, expected_version: int, actor, via_link: bool = False) -> Game:
     """Take back the last recorded event (the history keeps it)."""
-    game = _lock(game)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
-    document = copy.deepcopy(game.protocol)
-    if not document.get("events"):
+    if not game.protocol.get("events"):
         raise ApplicationError(_("There is no event to undo."), code="empty")
-    removed = document["events"].pop()
+    document = {**game.protocol, "events": game.protocol["events"][:-1]}  # shares the events, as above
+    removed = game.protocol["events"][-1]
     record = _replay(document)
     _save_version(game, document=document, record=record, action=Action.UNDO, actor=actor,
                   via_link=via_link, audit={"removed": removed})
@@ -351,14 +397,13 @@ def protocol_replace(
     return game
 
 
-@transaction.atomic
+@_locking_service
 def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor, via_link: bool = False) -> Game:
     """Move the entry page to another day or night (nothing is recorded in the protocol).
 
     Forward by one step at a time; back no earlier than the phase of the last recorded event.
     It is a version of its own, so that a second device still showing the old phase conflicts.
     """
-    game = _lock(game)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     record = _replay(game.protocol)
@@ -387,10 +432,9 @@ def entry_phase_key(game: Game, record: GameRecord) -> int:
 # --- submission, confirmation, corrections -------------------------------------------------------
 
 
-@transaction.atomic
+@_locking_service
 def game_submit(*, game: Game, expected_version: int, actor, via_link: bool = False) -> Game:
     """The judge hands in a finished protocol for an organizer's confirmation."""
-    game = _lock(game)
     _check_version(game, expected_version)
     if game.status != Status.FINISHED:
         raise ApplicationError(_("Only a finished game can be submitted."), code="not_finished")
@@ -444,7 +488,7 @@ def game_confirm(*, game: Game, expected_version: int, actor) -> Game:
     return game
 
 
-@transaction.atomic
+@_locking_service
 def game_edit_after_confirmation(
     *, game: Game, reason: str, expected_version: int, actor, document: dict | None = None,
     via_link: bool = False,
@@ -454,7 +498,6 @@ def game_edit_after_confirmation(
     Without ``document`` the protocol is reopened unchanged, and the judge corrects it on the
     entry page as usual; with one, it replaces the protocol at once.
     """
-    game = _lock(game)
     _check_version(game, expected_version)
     if game.status != Status.CONFIRMED:
         raise ApplicationError(_("Only a confirmed protocol needs a correction with a reason."),

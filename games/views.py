@@ -6,12 +6,15 @@ Every POST carries the version its page was built on; a stale one gets the curre
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import loader
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -30,6 +33,8 @@ from .rulesets import Ruleset
 
 TEMPLATE = "games/entry.html"
 
+logger = logging.getLogger(__name__)
+
 
 @dataclass
 class Access:
@@ -44,9 +49,12 @@ class Access:
         return f"{self.base}{action}/"
 
 
-def _access(request: HttpRequest, pk: int | None = None, token: str | None = None) -> Access | HttpResponse:
+def _access(request: HttpRequest, pk: int | None = None, token: str | None = None, *,
+            lock: bool = False) -> Access | HttpResponse:
+    """Who is at the table. ``lock=True`` (an action, inside its transaction) reads the game under
+    the row lock, once: the service then checks and saves on this very read."""
     if token is not None:
-        game = selectors.game_by_token(token)
+        game = selectors.game_for_entry(token=token, lock=lock)
         if game is None or not token_opens(game, token):
             raise Http404
         # The private link acts for the table's judge; a logged-in visitor acts as themselves.
@@ -54,8 +62,8 @@ def _access(request: HttpRequest, pk: int | None = None, token: str | None = Non
         return Access(game, True, actor, reverse("entry:link", kwargs={"token": token}))
     if not request.user.is_authenticated:
         return render(request, "games/no_access.html", status=403)
-    game = get_object_or_404(selectors.game_queryset(), pk=pk)
-    if not user_may_enter(request.user, game):
+    game = selectors.game_for_entry(pk=pk, lock=lock)
+    if game is None or not user_may_enter(request.user, game):
         raise Http404  # never say that a game exists to someone who may not see it
     return Access(game, False, request.user, reverse("entry:page", kwargs={"pk": game.pk}))
 
@@ -144,11 +152,15 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
 
 
 def _scores(table) -> list[dict] | None:
+    """Every player's score with its items, as stored scores are: with the discipline decisions
+    that change a penalty applied (docs/discipline.md)."""
+    from games.discipline_selectors import scoring_review
     from scoring.services import score_record
 
     try:
-        result = score_record(table.record)
-    except Exception:  # noqa: BLE001  (a scoring bug must not hide the protocol from the judge)
+        result = score_record(table.record, scoring_review(table.game.pk))
+    except Exception:  # a scoring bug must not hide the protocol from the judge: log it, show the rest
+        logger.exception("game %s: the final summary could not be scored", table.game.pk)
         return None
     if result is None:
         return None
@@ -160,7 +172,15 @@ def _scores(table) -> list[dict] | None:
 
 def _render(request: HttpRequest, access: Access, *, error: ApplicationError | None = None, partial: bool):
     context = _context(request, access, error=error)
-    response = render(request, f"{TEMPLATE}#table" if partial else TEMPLATE, context)
+    if partial:
+        # The table fragment uses nothing of the context processors (the navigation bar, the
+        # messages and the user's menu are outside it), and the navigation's costs a logged-in
+        # judge two queries per tap: render it from its own context (with the request, for
+        # {% game_roles_visible %}).
+        context["request"] = request
+        response = HttpResponse(loader.render_to_string(f"{TEMPLATE}#table", context))
+    else:
+        response = render(request, TEMPLATE, context)
     response["X-Protocol-Version"] = str(context["game"].protocol_version)
     if error is not None:
         response["X-Entry-Refused"] = error.code
@@ -187,6 +207,8 @@ EVENT_ACTIONS = {
 
 
 def _perform(request: HttpRequest, access: Access, action: str) -> Game:
+    """Run the action's service on the game ``_access`` read under the lock, in the caller's
+    transaction (the services' ``.locked`` forms: no second read, no savepoint)."""
     data = request.POST
     game, actor, via_link = access.game, access.actor, access.via_link
     version = data.get("version")
@@ -197,17 +219,17 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
         if table.record is None:
             raise ApplicationError(_("Deal the seats and roles first."), code="setup")
         event = entry.build_event(action, data, table)
-        return services.protocol_append_event(game=game, event=event, expected_version=version,
-                                              actor=actor, via_link=via_link)
+        return services.protocol_append_event.locked(game=game, event=event, expected_version=version,
+                                                     actor=actor, via_link=via_link)
     if action == "undo":
-        return services.protocol_undo_last(game=game, expected_version=version, actor=actor, via_link=via_link)
+        return services.protocol_undo_last.locked(game=game, expected_version=version, actor=actor, via_link=via_link)
     if action == "phase":
         try:
             key = int(data.get("phase_key", ""))
         except ValueError:
             raise ApplicationError(_("Unknown phase."), code="form") from None
-        return services.game_move_phase(game=game, phase_key=key, expected_version=version, actor=actor,
-                                        via_link=via_link)
+        return services.game_move_phase.locked(game=game, phase_key=key, expected_version=version, actor=actor,
+                                               via_link=via_link)
     if action == "deal":
         players, roles = {}, {}
         for seat in range(1, 11):
@@ -219,29 +241,37 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
                     if nickname else _("Seat %(seat)s needs a player.") % {"seat": seat}, code="deal")
             players[seat] = player
             roles[seat] = data.get(f"role_{seat}", "")
-        return services.game_deal(game=game, players=players, roles=roles,
-                                  random_roles=data.get("random") == "1", expected_version=version,
-                                  actor=actor, via_link=via_link)
+        return services.game_deal.locked(game=game, players=players, roles=roles,
+                                         random_roles=data.get("random") == "1", expected_version=version,
+                                         actor=actor, via_link=via_link)
     if action == "submit":
-        return services.game_submit(game=game, expected_version=version, actor=actor, via_link=via_link)
+        return services.game_submit.locked(game=game, expected_version=version, actor=actor, via_link=via_link)
     if action == "reopen":
-        return services.game_edit_after_confirmation(game=game, reason=data.get("reason", ""),
-                                                     expected_version=version, actor=actor, via_link=via_link)
+        return services.game_edit_after_confirmation.locked(game=game, reason=data.get("reason", ""),
+                                                            expected_version=version, actor=actor, via_link=via_link)
     raise Http404
 
 
 @server_timing
 @require_POST
 def entry_action(request: HttpRequest, action: str, pk: int | None = None, token: str | None = None):
-    access = _access(request, pk=pk, token=token)
-    if isinstance(access, HttpResponse):
-        return access
+    if token is None and not request.user.is_authenticated:
+        return render(request, "games/no_access.html", status=403)
     error = None
-    try:
-        access.game = _perform(request, access, action)
-    except ApplicationError as refused:
-        error = refused
-        access.game = selectors.game_queryset().get(pk=access.game.pk)  # the table as it is now
+    # One transaction: the game read once under its row lock (with all the page shows of it), then
+    # the service's checks and writes on that read. After the commit, the fragment is rendered from
+    # the saved document and the record the service replayed, without another query.
+    with transaction.atomic():
+        access = _access(request, pk=pk, token=token, lock=True)
+        if isinstance(access, HttpResponse):
+            return access
+        try:
+            access.game = _perform(request, access, action)
+        except ApplicationError as refused:
+            error = refused
+            transaction.set_rollback(True)  # a refused action saves nothing
+    if error is not None:
+        access.game = selectors.game_for_entry(pk=access.game.pk)  # the table as it is now
     if not request.htmx:
         # Post/redirect/get without JavaScript: the message travels in the session.
         if error is not None:

@@ -283,7 +283,7 @@ def test_tournament_standings_in_russian(client):
     players = accepted_players(tournament, 10)
     roles = ["civilian"] * 6 + ["sheriff", "mafia", "mafia", "don"]
     scored_game(tournament, make_round(tournament, 1), 1,
-                [(p, role, role in ("civilian", "sheriff"), 1, []) for p, role in zip(players, roles)])
+                [(p, role, role in ("civilian", "sheriff"), 1, []) for p, role in zip(players, roles, strict=True)])
     url = reverse("tournaments:standings", kwargs={"slug": tournament.slug})
     html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     for phrase in ("Турнирная таблица", "Обзор", "Результаты", "Только подтверждённые игры", "сумма баллов",

@@ -95,7 +95,7 @@ class GameSeat(models.Model):
     player = models.ForeignKey(Player, verbose_name=_("player"), null=True, blank=True, on_delete=models.PROTECT,
                                related_name="game_seats")
     role = models.CharField(_("role"), max_length=10, blank=True,
-                            choices=[("civilian", _("civilian")), ("sheriff", _("Sheriff")),
+                            choices=[("civilian", _("Civilian")), ("sheriff", _("Sheriff")),
                                      ("mafia", _("Mafia")), ("don", _("Don"))])
 
     class Meta:

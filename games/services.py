@@ -304,7 +304,7 @@ def game_deal(
     if counts != DEAL:
         raise ApplicationError(
             _("The deal is 6 civilians, 1 Sheriff, 2 Mafia and 1 Don; this one has %(counts)s.")
-            % {"counts": ", ".join(f"{n} {role}" for role, n in counts.items())},
+            % {"counts": ", ".join(f"{n} × {GameSeat(role=role).get_role_display()}" for role, n in counts.items())},
             code="deal",
         )
     document = {

@@ -266,14 +266,7 @@ class _Replay:
         self.phase_check = ("night", "night", _NO_PHASE)
         self.current = _NO_HANDLERS
         self.critical = False
-        self.nominated = []
-        self.nominators = []
-        self.vote_state = _NO_VOTE
-        self.vote_round = 0
-        self.tied = ()
-        self.night_stage = -1
-        self.night_done = 0
-        self.shot_tonight = 0
+        self.start_phase()
         self.ordinary = [0] * 11
         self.technical = [0] * 11
         self.first_out = None
@@ -485,6 +478,17 @@ class _Replay:
             self.fail(index, event, rule, f"{who} {seat} has left the table")
 
     # --- phases --------------------------------------------------------------------------
+    def start_phase(self) -> None:
+        """A new day or night: its nominations, voting and night stages start empty."""
+        self.nominated = []
+        self.nominators = []
+        self.vote_state = _NO_VOTE
+        self.vote_round = 0
+        self.tied = ()
+        self.night_stage = -1
+        self.night_done = 0
+        self.shot_tonight = 0
+
     def enter_phase(self, index: int, event: dict, want: int) -> None:
         """Read the event's phase in full: refuse a malformed phase, a wrong kind or a step
         back; a new phase opens a fresh voting list and a fresh night. Sets what the loop's
@@ -536,14 +540,7 @@ class _Replay:
                 )
             self.phase_key = key
             self.phase = Phase.from_key(key)
-            self.nominated = []
-            self.nominators = []
-            self.vote_state = _NO_VOTE
-            self.vote_round = 0
-            self.tied = ()
-            self.night_stage = -1
-            self.night_done = 0
-            self.shot_tonight = 0
+            self.start_phase()
         if key & 1:
             self.phase_check = ("day", "night", (key + 1) >> 1)
             self.current = _DAY_HANDLERS

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
-from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Q, QuerySet
 
 from clubs.models import Player
 from clubs.permissions import clubs_user_organizes
+from core.locking import for_update
 from games.engine import GameRecord, Phase, ProtocolError, TableState, replay
 from games.engine.rulesets import RULESETS, Ruleset
 
@@ -36,78 +35,16 @@ def game_for_entry(*, token: str | None = None, pk: int | None = None, lock: boo
     ``lock=True`` (inside the caller's transaction) locks the game's row — that row only — as the
     services' ``_lock`` does: an action reads the table once, under the lock, and the services'
     ``.locked`` forms check and save on that very read (games.views.entry_action).
-
-    The same as ``Game.objects.select_related(*ENTRY_RELATED).select_for_update(of=("self",))
-    .get(…)``, but the SQL is built once per process (``_entry_read``): compiling that query
-    costs the ORM about 1.5 ms of CPU, a tenth of a whole action, on every tap.
     """
     if (token is None) == (pk is None):
         raise TypeError("game_for_entry needs either token or pk")
-    sql, nodes = _entry_read("token" if token is not None else "pk", lock)
-    connection = connections[DEFAULT_DB_ALIAS]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [token if token is not None else pk])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    objects: list = []
-    start = 0
-    for parent, field, model, attnames, columns in nodes:
-        values = list(row[start:start + len(attnames)])
-        start += len(attnames)
-        for index, (column, converters) in enumerate(columns):
-            for converter in converters:
-                values[index] = converter(values[index], column, connection)
-        instance = None
-        if parent is None or values[attnames.index(model._meta.pk.attname)] is not None:
-            instance = model.from_db(DEFAULT_DB_ALIAS, attnames, values)
-        if parent is not None and objects[parent] is not None:
-            field.set_cached_value(objects[parent], instance)
-        objects.append(instance)
-    return objects[0]
-
-
-@functools.cache
-def _entry_read(by: str, lock: bool) -> tuple[str, list]:
-    """game_for_entry's SQL and how to read its row, from the models' metadata (once per process).
-
-    Every concrete column of the game and of each ``ENTRY_RELATED`` object (left joins: a missing
-    judge, round or evening is None), with each column's converters as the ORM applies them.
-    """
-    connection = connections[DEFAULT_DB_ALIAS]
-    quote = connection.ops.quote_name
-    paths, nodes, selected, joins = [""], [], [], []
-
-    def add(model, parent: int | None, field) -> None:
-        alias = f"t{len(nodes)}"
-        columns = []
-        for model_field in model._meta.concrete_fields:
-            column = model_field.get_col(alias)
-            converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            columns.append((column, tuple(converters)))
-            selected.append(f"{alias}.{quote(model_field.column)}")
-        if parent is not None:
-            joins.append(f"LEFT OUTER JOIN {quote(model._meta.db_table)} {alias} ON {alias}."
-                         f"{quote(field.target_field.column)} = t{parent}.{quote(field.column)}")
-        nodes.append((parent, field, model, [f.attname for f in model._meta.concrete_fields], columns))
-
-    add(Game, None, None)
-    for path in ENTRY_RELATED:
-        model, parent, prefix = Game, 0, ""
-        for name in path.split("__"):
-            prefix = f"{prefix}__{name}" if prefix else name
-            field = model._meta.get_field(name)
-            model = field.related_model
-            if prefix not in paths:
-                paths.append(prefix)
-                add(model, parent, field)
-            parent = paths.index(prefix)
-    key = Game._meta.get_field("judge_token" if by == "token" else "id").column
-    sql = (f"SELECT {', '.join(selected)} FROM {quote(Game._meta.db_table)} t0 {' '.join(joins)} "
-           f"WHERE t0.{quote(key)} = %s")
+    games = Game.objects.select_related(*ENTRY_RELATED)
     if lock:
-        sql += " FOR UPDATE OF t0"
-    return sql, nodes
+        games = for_update(games)
+    try:
+        return games.get(**({"judge_token": token} if token is not None else {"pk": pk}))
+    except Game.DoesNotExist:
+        return None
 
 
 def games_for_judge(user) -> QuerySet[Game]:

@@ -18,9 +18,11 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+
+from core.locking import for_update
 
 from .models import RecomputeJob, SeatScore
 
@@ -66,65 +68,33 @@ def _earlier_game(a: int | None, b: int) -> int:
 
 
 def _request(kind: str, target_id: int, *, from_game_id: int | None = None) -> None:
+    """Mark the job dirty in the caller's transaction; send it after the commit unless a queued
+    message (younger than RESEND_AFTER) or the follow-up of a running job already covers it."""
     now = timezone.now()
-    if kind == Kind.RATINGS:
-        # The ratings' 'from' point is merged in Python (the rating order): read the row, save it.
-        with transaction.atomic():
-            job, created = RecomputeJob.objects.select_for_update().get_or_create(
-                kind=kind, target_id=target_id,
-                defaults={"requested_at": now, "status": Status.PENDING, "from_game_id": from_game_id},
-            )
-            send = created
-            if not created:
-                in_flight = job.status == Status.RUNNING or (
-                    job.status == Status.PENDING and job.enqueued_at is not None
-                    and now - job.enqueued_at < RESEND_AFTER
-                )
-                job.requested_at = now
-                job.from_game_id = _earlier_game(job.from_game_id, from_game_id)
-                if job.status != Status.RUNNING:
-                    job.status = Status.PENDING
-                    job.attempts = 0
-                send = not in_flight  # else the queued run, or the follow-up of the running one, covers it
-            if send:
-                job.enqueued_at = now
-            job.save()
-            if send:
-                transaction.on_commit(lambda: send_job(kind, target_id))
-        return
-    # Scores and standings (what every finishing protocol change asks for, inside the judge's
-    # request): the same rules in one INSERT … ON CONFLICT DO UPDATE, atomic by itself, which
-    # locks the row for the caller's transaction like select_for_update did — no read first, no
-    # savepoint. A new row is pending and sent; an existing one is marked dirty again (pending,
-    # attempts reset, unless it is running) and sent again unless a run is going on or a message
-    # went out less than RESEND_AFTER ago: then the queued run, or the follow-up of the running
-    # one, covers this request and enqueued_at keeps its time.
-    table = connection.ops.quote_name(RecomputeJob._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            INSERT INTO {table} AS job
-                (kind, target_id, status, requested_at, enqueued_at, from_game_id, attempts, error)
-            VALUES (%(kind)s, %(target)s, %(pending)s, %(now)s, %(now)s, %(from_game)s, 0, '')
-            ON CONFLICT (kind, target_id) DO UPDATE SET
-                requested_at = EXCLUDED.requested_at,
-                status = CASE WHEN job.status = %(running)s THEN job.status ELSE %(pending)s END,
-                attempts = CASE WHEN job.status = %(running)s THEN job.attempts ELSE 0 END,
-                enqueued_at = CASE
-                    WHEN job.status = %(running)s
-                      OR (job.status = %(pending)s AND job.enqueued_at > %(resend_before)s)
-                    THEN job.enqueued_at ELSE EXCLUDED.enqueued_at END
-            RETURNING enqueued_at
-            """,
-            {"kind": kind, "target": target_id, "now": now, "from_game": from_game_id,
-             "pending": Status.PENDING, "running": Status.RUNNING, "resend_before": now - RESEND_AFTER},
+    with transaction.atomic():
+        job, created = for_update(RecomputeJob.objects).get_or_create(
+            kind=kind, target_id=target_id,
+            defaults={"requested_at": now, "status": Status.PENDING, "from_game_id": from_game_id},
         )
-        (enqueued_at,) = cursor.fetchone()
-    # This request set enqueued_at (to its own ``now``) exactly when it must send. (Only another
-    # request stamped with the very same microsecond could make it send once more: harmless, runs
-    # are idempotent.)
-    if enqueued_at == now:
-        transaction.on_commit(lambda: send_job(kind, target_id))
+        send = created
+        if not created:
+            in_flight = job.status == Status.RUNNING or (
+                job.status == Status.PENDING and job.enqueued_at is not None
+                and now - job.enqueued_at < RESEND_AFTER
+            )
+            job.requested_at = now
+            if kind == Kind.RATINGS:
+                # The ratings' 'from' point is the earlier of the two in the rating order.
+                job.from_game_id = _earlier_game(job.from_game_id, from_game_id)
+            if job.status != Status.RUNNING:
+                job.status = Status.PENDING
+                job.attempts = 0
+            send = not in_flight  # else the queued run, or the follow-up of the running one, covers it
+        if send:
+            job.enqueued_at = now
+        job.save()
+        if send:
+            transaction.on_commit(lambda: send_job(kind, target_id))
 
 
 def send_job(kind: str, target_id: int, *, countdown: float | None = None) -> bool:

@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from django.db.models import DateTimeField, Q
 from django.db.models.functions import Coalesce
 
+from core.locking import named_lock
 from games.models import Game, GameSeat
 
 from .models import PlayerRating, RatingEntry
@@ -27,8 +28,6 @@ ProgressCallback = Callable[[int, int], None]
 SEAT_CHUNK = 2000
 RED_ROLES = ("civilian", "sheriff")
 BLACK_ROLES = ("mafia", "don")
-# Held while ratings are rewritten, so two recomputes never interleave their history rows.
-RATINGS_LOCK_ID = 7_310_001
 
 
 def rating_config() -> RatingConfig:
@@ -196,9 +195,8 @@ class RecomputeSummary:
 
 
 def _lock_ratings() -> None:
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RATINGS_LOCK_ID])
+    """Held while ratings are rewritten, so two recomputes never interleave their history rows."""
+    named_lock("ratings")
 
 
 @transaction.atomic

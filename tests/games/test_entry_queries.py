@@ -9,14 +9,13 @@ another query.
 """
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, ProtocolVersion
-from games.selectors import ENTRY_RELATED, game_for_entry
-from tests.factories import PlayerFactory
+from games.selectors import game_for_entry
 from tournaments.models import Evening
 
 from .factories import dealt_game
@@ -62,7 +61,7 @@ def test_the_protocol_is_read_once_per_action(client):
     with CaptureQueriesContext(connection) as queries:
         post(client, base, "nominate", {"version": 1, "by": 1, "target": 2})
     reads = [q["sql"] for q in queries if q["sql"].startswith("SELECT") and '"protocol"' in q["sql"]]
-    assert len(reads) == 1 and reads[0].endswith("FOR UPDATE OF t0")
+    assert len(reads) == 1 and reads[0].endswith(f'FOR UPDATE OF "{Game._meta.db_table}"')
 
 
 def test_one_event_by_login(client, django_assert_max_num_queries):
@@ -79,36 +78,38 @@ def test_one_event_by_login(client, django_assert_max_num_queries):
     assert ProtocolVersion.objects.get(game=game, version=3).author == game.judge.user
 
 
-def test_the_entry_read_is_the_orm_read(client):
-    """game_for_entry's prebuilt SQL gives what select_related(*ENTRY_RELATED) gives."""
+def test_the_locked_entry_read_locks_the_game_row_only_and_reads_its_relations():
+    """game_for_entry(lock=True) is one query: the game with ENTRY_RELATED, the game's row locked
+    (FOR UPDATE OF the game's table: the joined judge, round or evening may be null)."""
     game = dealt_game()
     evening = Evening.objects.create(club=game.club, title="Tuesday", starts_at=timezone.now())
     Game.objects.filter(pk=game.pk).update(evening=evening)
-    expected = Game.objects.select_related(*ENTRY_RELATED).get(pk=game.pk)
-    for read in (game_for_entry(token=game.judge_token), game_for_entry(pk=game.pk)):
-        assert [getattr(read, f.attname) for f in Game._meta.concrete_fields] == [
-            getattr(expected, f.attname) for f in Game._meta.concrete_fields]
-        assert read.protocol == expected.protocol and isinstance(read.protocol, dict)
-        assert (read.club.name, read.judge.nickname, read.judge.user.pk, read.evening.title, read.round) == (
-            expected.club.name, expected.judge.nickname, expected.judge.user.pk, expected.evening.title, None)
-        assert not read._state.adding and read._state.db == "default"
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        read = game_for_entry(token=game.judge_token, lock=True)
+        assert (read.club.name, read.judge.user.pk, read.evening.title, read.round) == (
+            game.club.name, game.judge.user.pk, "Tuesday", None)
+    [query] = queries.captured_queries
+    assert query["sql"].endswith(f'FOR UPDATE OF "{Game._meta.db_table}"')
     assert game_for_entry(token="no-such-link") is None
-    Game.objects.filter(pk=game.pk).update(judge=PlayerFactory(user=None))
-    assert game_for_entry(pk=game.pk).judge.user is None
     Game.objects.filter(pk=game.pk).update(judge=None)
     assert game_for_entry(pk=game.pk).judge is None
 
 
-def test_marking_the_scores_dirty_is_one_statement(django_capture_on_commit_callbacks):
-    """The action that finishes (or changes a finished) game marks its scores dirty: one upsert."""
+def test_marking_the_scores_dirty_again_is_one_locked_read_and_one_update(django_capture_on_commit_callbacks):
+    """The action that finishes (or changes a finished) game marks its scores dirty. Once the job's
+    row exists, that is its locked read and its update (in a savepoint), and a message already on
+    its way covers the new request: nothing more is sent."""
     from scoring.models import RecomputeJob
     from scoring.pipeline import request_game_scores
 
     game = dealt_game()
+    with django_capture_on_commit_callbacks() as sent:
+        request_game_scores(game.pk)
+    assert len(sent) == 1
     with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks() as sent:
         request_game_scores(game.pk)
-        request_game_scores(game.pk)  # a message is on its way: it covers this one too
-    assert len(queries) == 2 and len(sent) == 1
+    assert [q["sql"].split()[0] for q in queries] == ["SAVEPOINT", "SELECT", "UPDATE", "RELEASE"]
+    assert sent == []
     job = RecomputeJob.objects.get(kind=RecomputeJob.Kind.GAME_SCORES, target_id=game.pk)
     assert job.status == RecomputeJob.Status.PENDING and job.attempts == 0
     assert job.enqueued_at is not None and job.requested_at > job.enqueued_at

@@ -6,6 +6,8 @@
 import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
+# The suite runs as production does, whatever a local .env (written by `make run`) says.
+os.environ["DEBUG"] = "0"
 
 from django.core.exceptions import ImproperlyConfigured  # noqa: E402
 
@@ -27,4 +29,6 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+# The live test server speaks plain HTTP: the browser tests log in over it.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
 STATIC_ROOT.mkdir(exist_ok=True)  # noqa: F405  (WhiteNoise warns on every request otherwise)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Set up and run the whole test suite against the real PostgreSQL and Redis.
 # Starts them when they are installed but stopped; fails loudly when they cannot be reached.
-# Extra arguments go to pytest (e.g. scripts/test.sh tests/engine -x).
+# Then the smoke suite (smoke/) on the embedded default that `make run` uses: SQLite, Celery
+# eager, the local-memory cache. With arguments, only pytest on the full suite's settings runs,
+# with those arguments (e.g. scripts/test.sh tests/engine -x); scripts/smoke.sh runs the smoke suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh dev
@@ -46,10 +48,22 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = "0" ] && command -v apt-get >/de
     || echo "warning: could not install chromium; browser tests will fail." >&2
 fi
 
-export DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@$PGHOST_ADDR:$PGPORT_NUM/mafia}"
-export REDIS_URL="${TEST_REDIS_URL:-redis://$REDIS_HOST:$REDIS_PORT/1}"
-export DJANGO_SETTINGS_MODULE=config.test_settings
-unset DEBUG
-
 .venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
-exec .venv/bin/python -m pytest "$@"
+
+full_suite() {
+  DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@$PGHOST_ADDR:$PGPORT_NUM/mafia}" \
+  REDIS_URL="${TEST_REDIS_URL:-redis://$REDIS_HOST:$REDIS_PORT/1}" \
+  DJANGO_SETTINGS_MODULE=config.test_settings DEBUG= \
+    .venv/bin/python -m pytest "$@"
+}
+
+if [ "$#" -gt 0 ]; then
+  full_suite "$@"  # the arguments choose what runs: the full suite's settings (PostgreSQL, Redis)
+  exit $?
+fi
+status=0
+echo "== The full suite: PostgreSQL and Redis"
+full_suite || status=$?
+echo "== The smoke suite: the embedded default of \`make run\` (SQLite, Celery eager, local-memory cache)"
+bash scripts/smoke.sh || status=$?
+exit "$status"

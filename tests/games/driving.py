@@ -1,6 +1,12 @@
-"""Turn protocol events into the entry page's form posts (what the judge's taps send)."""
+"""Turn protocol events into the entry page's form posts (what the judge's taps send), and a
+judge's device that posts them through HTTP (the full suite and the smoke suite share it)."""
+
+from django.urls import reverse
 
 from games.engine import Phase
+from games.selectors import game_table
+
+HTMX = {"HX-Request": "true"}
 
 
 def phase_key(event: dict) -> int | None:
@@ -52,3 +58,38 @@ def form_for(event: dict) -> tuple[str, dict]:
     if kind == "sheriff_kill_responsible":
         return kind, {"seat": event["seat"]}
     raise ValueError(kind)
+
+
+class Judge:
+    """A judge's device: posts what the page's forms post, with the version it last saw."""
+
+    def __init__(self, client, game):
+        self.client, self.game = client, game
+        self.base = reverse("entry:link", kwargs={"token": game.judge_token})
+        self.version = game.protocol_version
+
+    def post(self, action, data=None):
+        response = self.client.post(f"{self.base}{action}/", {"version": self.version, **(data or {})}, headers=HTMX)
+        assert response.status_code == 200
+        self.version = int(response["X-Protocol-Version"])
+        return response
+
+    def page_phase_key(self):
+        self.game.refresh_from_db()
+        return game_table(self.game).phase.key
+
+    def enter(self, event):
+        key = phase_key(event)
+        while key is not None and self.page_phase_key() < key:
+            response = self.post("phase", {"phase_key": self.page_phase_key() + 1})
+            assert "X-Entry-Refused" not in response, response.content.decode()[:2000]
+        action, data = form_for(event)
+        response = self.post(action, data)
+        assert "X-Entry-Refused" not in response, (event, _error(response))
+        return response
+
+
+def _error(response):
+    html = response.content.decode()
+    start = html.find('class="entry-error')
+    return html[start:start + 400]

@@ -10,48 +10,11 @@ from games.models import Game
 from scoring.models import SeatScore
 from tests.factories import MembershipFactory, PlayerFactory
 
-from .driving import form_for, phase_key
+from .driving import Judge
 from .factories import dealt_game, judged_game
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
-
-
-class Judge:
-    """A judge's device: posts what the page's forms post, with the version it last saw."""
-
-    def __init__(self, client, game):
-        self.client, self.game = client, game
-        self.base = reverse("entry:link", kwargs={"token": game.judge_token})
-        self.version = game.protocol_version
-
-    def post(self, action, data=None):
-        response = self.client.post(f"{self.base}{action}/", {"version": self.version, **(data or {})}, headers=HTMX)
-        assert response.status_code == 200
-        self.version = int(response["X-Protocol-Version"])
-        return response
-
-    def page_phase_key(self):
-        self.game.refresh_from_db()
-        from games.selectors import game_table
-
-        return game_table(self.game).phase.key
-
-    def enter(self, event):
-        key = phase_key(event)
-        while key is not None and self.page_phase_key() < key:
-            response = self.post("phase", {"phase_key": self.page_phase_key() + 1})
-            assert "X-Entry-Refused" not in response, response.content.decode()[:2000]
-        action, data = form_for(event)
-        response = self.post(action, data)
-        assert "X-Entry-Refused" not in response, (event, _error(response))
-        return response
-
-
-def _error(response):
-    html = response.content.decode()
-    start = html.find('class="entry-error')
-    return html[start:start + 400]
 
 
 @pytest.mark.parametrize("example", [full_pro_mafia_game, full_fiim_game])

@@ -1,0 +1,190 @@
+"""Driving the site in Debian's Chromium: shared by the full suite (PostgreSQL) and the smoke suite
+on the embedded default (SQLite), so a whole game is entered, confirmed and published the same
+way on both databases.
+
+Set SCREENSHOTS=/some/dir to keep a full-page picture at each ``snapshot``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1024, "height": 768}}
+
+NICKNAMES = ["Arkady", "Boris", "Vera", "Galina", "Dmitry", "Elena", "Zhenya", "Igor", "Katya", "Lev"]
+ROLES = {1: "civilian", 2: "don", 3: "civilian", 4: "civilian", 5: "mafia",
+         6: "civilian", 7: "sheriff", 8: "civilian", 9: "mafia", 10: "civilian"}
+
+
+@contextlib.contextmanager
+def launched_chromium():
+    """Debian's Chromium driven by Playwright (its own browser download does not work here).
+
+    Playwright's sync API runs an event loop in the test's thread; Django's ORM would otherwise
+    refuse to run there ("You cannot call this from an async context")."""
+    from playwright.sync_api import sync_playwright
+
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def snapshot(page, name: str) -> None:
+    folder = os.environ.get("SCREENSHOTS") or os.environ.get("ENTRY_SCREENSHOTS")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
+def log_in(page, base_url: str, username: str, password: str) -> None:
+    page.goto(f"{base_url}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.locator("form").get_by_role("button").last.click()
+    page.wait_for_load_state()
+    assert "/accounts/login/" not in page.url, "the log-in was refused"
+
+
+class Table:
+    """The judge's tablet: taps tiles and buttons, and waits for each saved version."""
+
+    def __init__(self, page):
+        self.page = page
+
+    @property
+    def version(self) -> int:
+        return int(self.page.locator("#entry").get_attribute("data-version"))
+
+    def saved(self, action):
+        """Do something that saves exactly one version, and wait for the table to show it."""
+        before = self.version
+        action()
+        self.page.wait_for_selector(f'#entry[data-version="{before + 1}"]')
+        error = self.page.locator(".entry-error")
+        assert error.count() == 0, error.inner_text()
+
+    def tap(self, form, name, value):
+        self.page.locator(f"{form} input[name='{name}'][value='{value}'] + span").first.click()
+
+    def press(self, form, text):
+        self.page.locator(form).get_by_role("button", name=text).first.click()
+
+    def nominate(self, by, target):
+        self.tap("form.nominate", "by", by)
+        self.tap("form.nominate", "target", target)
+        self.saved(lambda: self.press("form.nominate", "Nominate"))
+
+    def vote(self, against=None):
+        for candidate, voters in (against or {}).items():
+            for voter in voters:
+                self.tap("form.vote", f"against_{candidate}", voter)
+        self.saved(lambda: self.press("form.vote", "Record the vote"))
+
+    def no_will(self):
+        self.saved(lambda: self.page.locator("form.will-kind.kind-none button").first.click())
+
+    def next_phase(self, label):
+        button = self.page.locator("button.next-phase")
+        assert label in button.inner_text()
+        self.saved(button.click)
+        assert self.page.locator(".phase").inner_text() == label
+
+    def shot(self, shown):
+        for black, number in shown.items():
+            self.tap("form.stage-shot", f"shot_{black}", number)
+        self.saved(lambda: self.press("form.stage-shot", "Record"))
+
+    def check(self, stage, target):
+        self.tap(f"form.stage-{stage}", "target", target)
+        self.saved(lambda: self.press(f"form.stage-{stage}", "Record"))
+
+
+def enter_whole_game(page, url: str) -> None:
+    """At the entry page ``url`` of a game in setup: the deal of ``NICKNAMES`` with ``ROLES``, then a
+    whole game that red wins on Day 3, submitted by the judge."""
+    page.goto(url)
+    table = Table(page)
+
+    # The deal: nicknames found by search, roles from the physical cards.
+    for seat, nickname in enumerate(NICKNAMES, start=1):
+        page.fill(f"input[name=player_{seat}]", nickname[:3].lower())
+        page.wait_for_selector(f"#player-options option[value='{nickname}']", state="attached")
+        page.fill(f"input[name=player_{seat}]", nickname)
+        page.select_option(f"select[name=role_{seat}]", ROLES[seat])
+    snapshot(page, "entry-1-deal")
+    table.saved(lambda: page.get_by_role("button", name="Deal with these cards").click())
+    assert page.locator(".phase").inner_text() == "Day 1"
+    assert page.locator(".seat").count() == 10
+
+    # Day 1: a single nomination is voted on; the first out leaves no will.
+    table.nominate(1, 5)
+    table.saved(lambda: page.locator(".seat[data-seat='3'] .foul-button").click())  # a foul at any moment
+    assert page.locator(".seat[data-seat='3'] .fouls").get_attribute("data-fouls") == "1"
+    table.vote()
+    table.no_will()
+    table.next_phase("Night 1")
+
+    # Night 1: both living blacks show 4; then the checks, with the answers for the judge.
+    table.shot({2: 4, 9: 4})
+    table.check("don_check", 7)
+    assert "Don checked seat 7: the Sheriff." in page.locator(".panel.night").inner_text()
+    table.check("sheriff_check", 2)
+    assert "Sheriff checked seat 2: black." in page.locator(".panel.night").inner_text()
+    table.no_will()
+    table.next_phase("Day 2")
+
+    # Day 2: two candidates; the missing votes are shown against the last one before saving.
+    table.nominate(7, 2)
+    table.nominate(1, 9)
+    for voter in (1, 3, 6, 7, 8):
+        table.tap("form.vote", "against_2", voter)
+    assert page.locator(".vote-last .rest").inner_text().startswith("3 — 2 9 10")
+    snapshot(page, "entry-2-vote")
+    table.saved(lambda: table.press("form.vote", "Record the vote"))
+    table.no_will()
+
+    # A mistaken tap is undone.
+    table.saved(lambda: page.locator(".seat[data-seat='10'] .foul-button").click())
+    table.saved(lambda: page.locator("button.undo").click())
+    assert page.locator(".seat[data-seat='10'] .fouls").get_attribute("data-fouls") == "0"
+    table.next_phase("Night 2")
+
+    snapshot(page, "entry-3-night")
+    table.shot({9: 3})
+    table.check("sheriff_check", 9)
+    table.no_will()
+
+    # The page survives a reload exactly where it was.
+    page.reload()
+    assert page.locator(".phase").inner_text() == "Night 2"
+    table.next_phase("Day 3")
+    table.nominate(7, 9)
+    table.vote()
+
+    # The end: the winner and every player's score with its items, then the judge submits.
+    assert "Red wins" in page.locator(".winner").inner_text()
+    snapshot(page, "entry-4-result")
+    assert page.locator("table.scores tbody tr").count() == 10
+    assert page.locator("table.scores .items li").count() > 0
+    table.saved(lambda: page.get_by_role("button", name="Submit the protocol").click())
+    assert "waiting for an organizer" in page.locator(".workflow").inner_text()
+
+
+def confirm_and_publish(page, url: str) -> None:
+    """An organizer, logged in on ``page``, confirms the submitted protocol at ``url`` and publishes
+    its results."""
+    page.goto(url)
+    table = Table(page)
+    table.saved(lambda: page.get_by_role("button", name="Confirm the protocol").click())
+    assert "Confirmed by" in page.locator(".workflow").inner_text()
+    page.get_by_role("button", name="Publish the results").click()
+    page.get_by_role("button", name="Hide the results").wait_for()
+    snapshot(page, "entry-5-confirmed")

@@ -39,6 +39,52 @@ def test_red_checks_confirm_nothing_while_a_red_is_unknown():
     assert points(game, 7, "red-checks-confirm-blacks") == 0
 
 
+def test_red_checks_confirm_nothing_at_the_departure_that_ends_the_game():
+    """Red 2 is checked and stays; the unchecked reds leave one by one. Only the shot that
+    ends the game (2 reds, 2 blacks: parity) leaves the blacks as the only unknown seats."""
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game.day(1).nominations((1, 8)).vote({8: []})
+    game.night(1).shot(1).sheriff_check(2)
+    game.day(2).nominations((2, 3)).vote({3: []})
+    game.night(2).shot(4)
+    game.day(3).nominations((2, 5)).vote({5: []})  # 2, 6, 7, 9, 10: red 6 still unknown
+    game.night(3).shot(6)  # 2, 7, 9, 10: black wins
+    result = scored(game)
+    assert result.winner == "black"
+    assert points(result, 7, "red-checks-confirm-blacks") == 0
+
+
+def test_red_check_of_a_player_who_left_confirms_nothing_about_who_remains():
+    """Red 2, the only red check, is shot on Night 2; the Sheriff is left alone with black 9
+    only by the departures, and that last departure ends the game."""
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game.day(1).nominations((1, 8)).vote({8: []})
+    game.night(1).shot(1).sheriff_check(2)
+    game.day(2).nominations((2, 10)).vote({10: []})
+    game.night(2).shot(2)
+    game.day(3).nominations((4, 3)).vote({3: []})
+    game.night(3).shot(4)
+    game.day(4).nominations((6, 5)).vote({5: []})
+    game.night(4).shot(6)  # 7 and 9: black wins
+    result = scored(game)
+    assert result.winner == "black"
+    assert points(result, 7, "red-checks-confirm-blacks") == 0
+
+
+def test_red_checks_confirm_the_last_black_at_the_check_while_the_game_goes_on():
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game.day(1).nominations((1, 8)).vote({8: []})
+    game.night(1).shot(1).sheriff_check(2)
+    game.day(2).nominations((2, 10)).vote({10: []})
+    game.night(2).shot(3).sheriff_check(4)
+    game.day(3).nominations((4, 5)).vote({5: []})
+    game.night(3).shot(2).sheriff_check(6)  # red 2 is gone; reds 4 and 6 checked, 9 unknown
+    result = scored(game)
+    assert points(result, 7, "red-checks-confirm-blacks") == 0.15
+    notes = [item.note for item in items(result, 7, "red-checks-confirm-blacks")]
+    assert notes == ["night 3: the Sheriff's red checks leave only black seat(s) 9"]
+
+
 def test_sheriff_naming_his_own_known_check_in_first_color_will_gets_no_color_points():
     game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).miss().sheriff_check(9)
     game.day(2).nominations((1, 7)).vote({7: []})  # the Sheriff is the First Out

@@ -97,7 +97,12 @@ def red_checks_confirm_blacks(table: Table, ledger: Ledger) -> None:
 
 def sheriff_free_vote(table: Table, voter: int, rnd: VoteRound, candidate: int) -> bool:
     """Sheriff Scoring: "If the Sheriff already has a black check, the Sheriff may cast a
-    non-eliminating vote into a red player on a non-critical circle without losing points." """
+    non-eliminating vote into a red player on a non-critical circle without losing points."
+
+    Decides every real vote into a red, whichever Red Vote Penalty row prices it (the
+    six-player split and the Sheriff-at-9 rows included). The circle is non-critical when the
+    table before the round is (interpretation 1): at six players, 5 red and 1 black, not
+    4 red and 2 black."""
     return (
         voter == table.sheriff
         and candidate != rnd.eliminated

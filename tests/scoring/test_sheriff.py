@@ -39,6 +39,52 @@ def test_red_checks_confirm_nothing_while_a_red_is_unknown():
     assert points(game, 7, "red-checks-confirm-blacks") == 0
 
 
+def test_red_checks_confirm_nothing_at_the_departure_that_ends_the_game():
+    """Red 2 is checked and stays; the unchecked reds leave one by one. Only the shot that
+    ends the game (2 reds, 2 blacks: parity) leaves the blacks as the only unknown seats."""
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game.day(1).nominations((1, 8)).vote({8: []})
+    game.night(1).shot(1).sheriff_check(2)
+    game.day(2).nominations((2, 3)).vote({3: []})
+    game.night(2).shot(4)
+    game.day(3).nominations((2, 5)).vote({5: []})  # 2, 6, 7, 9, 10: red 6 still unknown
+    game.night(3).shot(6)  # 2, 7, 9, 10: black wins
+    result = scored(game)
+    assert result.winner == "black"
+    assert points(result, 7, "red-checks-confirm-blacks") == 0
+
+
+def test_red_check_of_a_player_who_left_confirms_nothing_about_who_remains():
+    """Red 2, the only red check, is shot on Night 2; the Sheriff is left alone with black 9
+    only by the departures, and that last departure ends the game."""
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game.day(1).nominations((1, 8)).vote({8: []})
+    game.night(1).shot(1).sheriff_check(2)
+    game.day(2).nominations((2, 10)).vote({10: []})
+    game.night(2).shot(2)
+    game.day(3).nominations((4, 3)).vote({3: []})
+    game.night(3).shot(4)
+    game.day(4).nominations((6, 5)).vote({5: []})
+    game.night(4).shot(6)  # 7 and 9: black wins
+    result = scored(game)
+    assert result.winner == "black"
+    assert points(result, 7, "red-checks-confirm-blacks") == 0
+
+
+def test_red_checks_confirm_the_last_black_at_the_check_while_the_game_goes_on():
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game.day(1).nominations((1, 8)).vote({8: []})
+    game.night(1).shot(1).sheriff_check(2)
+    game.day(2).nominations((2, 10)).vote({10: []})
+    game.night(2).shot(3).sheriff_check(4)
+    game.day(3).nominations((4, 5)).vote({5: []})
+    game.night(3).shot(2).sheriff_check(6)  # red 2 is gone; reds 4 and 6 checked, 9 unknown
+    result = scored(game)
+    assert points(result, 7, "red-checks-confirm-blacks") == 0.15
+    notes = [item.note for item in items(result, 7, "red-checks-confirm-blacks")]
+    assert notes == ["night 3: the Sheriff's red checks leave only black seat(s) 9"]
+
+
 def test_sheriff_naming_his_own_known_check_in_first_color_will_gets_no_color_points():
     game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).miss().sheriff_check(9)
     game.day(2).nominations((1, 7)).vote({7: []})  # the Sheriff is the First Out
@@ -69,3 +115,59 @@ def test_sheriff_free_vote_is_not_free_in_critical_state_or_when_eliminating():
     game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)  # 9 players
     game.day(2).nominations((2, 3), (3, 9)).vote({3: [2, 4, 5, 6, 7, 8], 9: [3, 9, 10]})
     assert points(game, 7, "red-vote-outside-critical") == -0.1  # he voted red 3 out
+
+
+def six_player_split(check: int, blacks_left: int, revote: dict[int, list[int]]) -> Game:
+    """Day 3 at 6 players with the Sheriff 7: a split between black 10 and red 4, then
+    `revote`. The Sheriff checked `check` on Night 1. One black left (black 9 voted out on
+    Day 2): 5 red and 1 black, a non-critical circle; two left (red 2 voted out instead):
+    4 red and 2 black, a critical one."""
+    second_out, other = (9, 2) if blacks_left == 1 else (2, 9)
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game.day(1).nominations((1, 8)).vote({8: []})
+    game.night(1).shot(1).sheriff_check(check)
+    game.day(2).nominations((5, second_out)).vote({second_out: []})
+    game.night(2).shot(3)
+    game.day(3).nominations((4, 10), (10, 4)).vote({10: [4, 5, 6], 4: [7, 10, other]})
+    return game.revote(revote)
+
+
+def test_sheriff_free_vote_holds_in_a_six_player_split_on_a_non_critical_circle():
+    game = six_player_split(9, 1, {10: [4, 5, 6, 10], 4: [7, 2]})  # black 10 leaves
+    result = scored(game)
+    assert points(result, 7, "six-player-split-red-vote") == 0  # black check: free vote
+    assert points(result, 2, "six-player-split-red-vote") == -0.1
+    game = six_player_split(2, 1, {10: [4, 5, 6, 10], 4: [7, 2]})  # only a red check
+    assert points(game, 7, "six-player-split-red-vote") == -0.1
+
+
+def test_sheriff_free_vote_in_a_six_player_split_not_when_eliminating_or_critical():
+    game = six_player_split(9, 1, {10: [4, 2], 4: [5, 6, 7, 10]})  # he votes red 4 out
+    assert points(game, 7, "six-player-split-red-vote") == -0.1
+    game = six_player_split(9, 2, {10: [4, 5, 6, 10], 4: [7, 9]})  # 4 red, 2 black: critical
+    result = scored(game)
+    assert points(result, 7, "six-player-split-red-vote") == -0.1
+    assert points(result, 7, "red-vote-in-critical-state") == -0.2  # round 1 is no split
+
+
+def test_sheriff_free_vote_covers_a_non_eliminating_vote_into_himself_at_9_players():
+    """The Sheriff-at-9 row prices votes into the Sheriff; his own vote for himself is a
+    non-eliminating vote into a red on a non-critical circle like any other."""
+
+    def game(check: int) -> Game:
+        g = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(check)
+        g.day(2).nominations((2, 7), (7, 8))
+        return g.vote({7: [3, 4, 7], 8: [2, 5, 6, 8, 9, 10]})  # black 8 leaves
+
+    assert points(game(9), 7, "non-eliminating-vote-into-sheriff-at-9") == 0
+    assert points(game(9), 3, "non-eliminating-vote-into-sheriff-at-9") == -0.1
+    assert points(game(2), 7, "non-eliminating-vote-into-sheriff-at-9") == -0.1
+
+
+def test_sheriff_passing_the_helm_to_a_black_gets_no_free_vote_in_the_virtual_rounds():
+    """The virtual votes are the black recipient's, not votes the Sheriff casts."""
+    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1).sheriff_check(9)
+    game.day(2).nominations((2, 8)).vote({8: []})
+    game.night(2).shot(7).will(7, pass_the_helm=10)  # 7 players: 5 red, 2 black
+    game.day(3).nominations((3, 2), (2, 10)).vote({2: [3, 4, 5, 6], 10: [2, 9, 10]})  # red 2 out
+    assert [i.points for i in items(game, 7, "pass-the-helm")] == [-0.1]

@@ -163,11 +163,8 @@ def red_vote_penalty(
     heading="Red Vote Penalties",
 )
 def red_vote_penalties(table: Table, ledger: Ledger) -> None:
-    """Every red vote into a red player, priced by `red_vote_penalty`.
-
-    Sheriff Scoring: "If the Sheriff already has a black check, the Sheriff may cast a
-    non-eliminating vote into a red player on a non-critical circle without losing points."
-    """
+    """Every red vote into a red player, priced by `red_vote_penalty`, except the Sheriff's
+    free vote (`sheriff_free_vote`), whichever row prices it."""
     black = table.black
     for rnd in table.record.votes:
         into_red: dict[int, list[int]] = {}  # red candidate → the red players who voted for him
@@ -179,6 +176,6 @@ def red_vote_penalties(table: Table, ledger: Ledger) -> None:
             if penalty is None:
                 continue
             points, slug, note, cap = penalty
-            if slug == "red-vote-outside-critical" and table.sheriff in voters:
+            if table.sheriff in voters:
                 voters = [v for v in voters if not sheriff_free_vote(table, v, rnd, candidate)]
             ledger.add_each(voters, points, slug, note, rnd.index, cap)

@@ -49,8 +49,10 @@ def red_checks_confirm_blacks(table: Table, ledger: Ledger) -> None:
     """Red checks that confirm all remaining black players: each confirmed black is scored as
     found at 75% of that black's value.
 
-    Confirmed: at some moment while the Sheriff is at the table, every living player other
-    than the Sheriff who has not been checked red is black.
+    Judged on the players at the table after each of the Sheriff's red checks and after each
+    departure, while the Sheriff is at the table and the game goes on (the event that ends
+    the game is no such moment): at least one living player is checked red, and every living
+    player other than the Sheriff who is not checked red is black.
     """
     record = table.record
     sheriff = table.sheriff
@@ -61,21 +63,22 @@ def red_checks_confirm_blacks(table: Table, ledger: Ledger) -> None:
         return
     departure = table.departure.get(sheriff)
     until = departure.event_index if departure is not None else len(table.events)
+    if record.end_index is not None:
+        until = min(until, record.end_index)
     moments = sorted(
-        {check.index for check in red_checks}
+        {check.index for check in red_checks if check.index < until}
         | {d.event_index for d in record.departures if d.event_index < until}
     )
     found = 0  # bitmask of the blacks already scored
     for index in moments:
-        if index >= until:
-            break
-        checked = 1 << sheriff
+        checked = 0
         for check in red_checks:
             if check.index <= index:
                 checked |= 1 << check.target
-        unknown = table.mask_after(index) & ~checked
-        if not unknown or unknown & ~table.black_mask:
-            continue  # nobody unknown, or a red among the unknown
+        alive = table.mask_after(index)
+        unknown = alive & ~checked & ~(1 << sheriff)
+        if not alive & checked or not unknown or unknown & ~table.black_mask:
+            continue  # no red check at the table, nobody unknown, or a red among the unknown
         seats = [seat for seat in table.blacks if unknown >> seat & 1]
         note = f"{table.when(index)}: the Sheriff's red checks leave only black seat(s) {', '.join(map(str, seats))}"
         for black in seats:
@@ -94,7 +97,12 @@ def red_checks_confirm_blacks(table: Table, ledger: Ledger) -> None:
 
 def sheriff_free_vote(table: Table, voter: int, rnd: VoteRound, candidate: int) -> bool:
     """Sheriff Scoring: "If the Sheriff already has a black check, the Sheriff may cast a
-    non-eliminating vote into a red player on a non-critical circle without losing points." """
+    non-eliminating vote into a red player on a non-critical circle without losing points."
+
+    Decides every real vote into a red, whichever Red Vote Penalty row prices it (the
+    six-player split and the Sheriff-at-9 rows included). The circle is non-critical when the
+    table before the round is (interpretation 1): at six players, 5 red and 1 black, not
+    4 red and 2 black."""
     return (
         voter == table.sheriff
         and candidate != rnd.eliminated

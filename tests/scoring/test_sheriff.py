@@ -1,5 +1,7 @@
 """Sheriff Scoring."""
 
+import pytest
+
 from .kit import Game, items, points, scored
 
 
@@ -132,22 +134,27 @@ def six_player_split(check: int, blacks_left: int, revote: dict[int, list[int]])
     return game.revote(revote)
 
 
-def test_sheriff_free_vote_holds_in_a_six_player_split_on_a_non_critical_circle():
-    game = six_player_split(9, 1, {10: [4, 5, 6, 10], 4: [7, 2]})  # black 10 leaves
+@pytest.mark.parametrize("blacks_left", [1, 2])
+def test_sheriff_free_vote_holds_in_a_six_player_split_revote(blacks_left):
+    """The six-player split row prices its red votes as a non-critical circle's (−0.1 instead of
+    the critical −0.2): the Sheriff's free vote holds there, with one black left or two."""
+    other = 2 if blacks_left == 1 else 9
+    game = six_player_split(9, blacks_left, {10: [4, 5, 6, 10], 4: [7, other]})
     result = scored(game)
     assert points(result, 7, "six-player-split-red-vote") == 0  # black check: free vote
-    assert points(result, 2, "six-player-split-red-vote") == -0.1
-    game = six_player_split(2, 1, {10: [4, 5, 6, 10], 4: [7, 2]})  # only a red check
+    assert points(result, other, "six-player-split-red-vote") == (-0.1 if other == 2 else 0)
+    game = six_player_split(2, blacks_left, {10: [4, 5, 6, 10], 4: [7, other]})  # only a red check
     assert points(game, 7, "six-player-split-red-vote") == -0.1
 
 
-def test_sheriff_free_vote_in_a_six_player_split_not_when_eliminating_or_critical():
+def test_sheriff_free_vote_in_a_six_player_split_not_when_eliminating():
     game = six_player_split(9, 1, {10: [4, 2], 4: [5, 6, 7, 10]})  # he votes red 4 out
     assert points(game, 7, "six-player-split-red-vote") == -0.1
+
+
+def test_sheriff_free_vote_not_in_the_critical_first_round_before_a_six_player_split():
     game = six_player_split(9, 2, {10: [4, 5, 6, 10], 4: [7, 9]})  # 4 red, 2 black: critical
-    result = scored(game)
-    assert points(result, 7, "six-player-split-red-vote") == -0.1
-    assert points(result, 7, "red-vote-in-critical-state") == -0.2  # round 1 is no split
+    assert points(game, 7, "red-vote-in-critical-state") == -0.2  # round 1 is no split
 
 
 def test_sheriff_free_vote_covers_a_non_eliminating_vote_into_himself_at_9_players():

@@ -9,6 +9,7 @@ from games.engine import VoteRound
 
 from ..points import share
 from .ledger import Ledger
+from .raises import six_player_split
 from .registry import rule
 from .table import Table
 
@@ -101,11 +102,12 @@ def sheriff_free_vote(table: Table, voter: int, rnd: VoteRound, candidate: int) 
 
     Decides every real vote into a red, whichever Red Vote Penalty row prices it (the
     six-player split and the Sheriff-at-9 rows included). The circle is non-critical when the
-    table before the round is (interpretation 1): at six players, 5 red and 1 black, not
-    4 red and 2 black."""
+    table before the round is (interpretation 1), and in the six-player two-candidate split,
+    which the seed prices as a non-critical vote "instead of the generic critical penalty"
+    (docs/scoring.md, interpretation 10)."""
     return (
         voter == table.sheriff
         and candidate != rnd.eliminated
-        and not table.critical_before(rnd.index)
         and table.has_black_check_before(rnd.index)
+        and (not table.critical_before(rnd.index) or six_player_split(table, rnd))
     )

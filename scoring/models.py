@@ -17,6 +17,8 @@ class SeatScore(models.Model):
     total = models.DecimalField(_("points"), max_digits=6, decimal_places=3, default=Decimal("0"))
     items = models.JSONField(_("items"), default=list)
     protocol_version = models.PositiveIntegerField(_("from protocol version"))
+    # The edition of the scoring rules' readings it was computed under (scoring.engine.edition).
+    rules_edition = models.PositiveSmallIntegerField(_("scoring rules edition"), default=1)
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

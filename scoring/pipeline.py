@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from core.locking import for_update
 
+from .engine import RULES_EDITION
 from .models import RecomputeJob, SeatScore
 
 logger = logging.getLogger(__name__)
@@ -231,12 +232,15 @@ def sweep(now=None) -> dict:
 
 
 def stale_score_games() -> list[int]:
-    """Games whose stored scores do not come from their current protocol, with no job pending."""
+    """Games whose stored scores do not come from their current protocol under the current scoring
+    rules (scoring.engine.RULES_EDITION), with no job pending."""
     from games.models import Game
 
     scored = Game.Status.FINISHED, Game.Status.CONFIRMED
     pending = RecomputeJob.objects.filter(kind=Kind.GAME_SCORES).exclude(status=Status.DONE).values("target_id")
-    outdated = SeatScore.objects.exclude(protocol_version=F("game__protocol_version")).values("game_id")
+    outdated = SeatScore.objects.filter(
+        ~Q(protocol_version=F("game__protocol_version")) | Q(rules_edition__lt=RULES_EDITION)
+    ).values("game_id")
     missing = Game.objects.filter(status__in=scored).exclude(scores__isnull=False)
     leftover = SeatScore.objects.exclude(game__status__in=scored).values("game_id")
     return list(

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from games.engine import ProtocolError, replay
 
+from .engine import RULES_EDITION
 from .models import SeatScore
 
 logger = logging.getLogger(__name__)
@@ -66,6 +67,7 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
                 "total": Decimal(str(player["total"])),
                 "items": player["items"],
                 "protocol_version": game.protocol_version,
+                "rules_edition": RULES_EDITION,
             },
         )
         stored.append(row)

@@ -7,8 +7,9 @@ Pure Python, no Django: it reads the protocol engine's `GameRecord`.
 """
 
 from .api import score, score_document
+from .edition import RULES_EDITION
 from .errors import ScoringError
 from .result import GameScore, PlayerScore, ScoreItem
 from .review import NO_REVIEW, Review
 
-__all__ = ["NO_REVIEW", "GameScore", "PlayerScore", "Review", "ScoreItem", "ScoringError", "score", "score_document"]
+__all__ = ["NO_REVIEW", "RULES_EDITION", "GameScore", "PlayerScore", "Review", "ScoreItem", "ScoringError", "score", "score_document"]

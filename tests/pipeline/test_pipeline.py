@@ -129,6 +129,25 @@ def test_the_sweep_finds_scores_older_than_their_protocol(cup, django_capture_on
     assert pipeline.stale_score_games() == []
 
 
+def test_the_sweep_rescores_scores_of_an_older_edition_of_the_scoring_rules(cup, django_capture_on_commit_callbacks):
+    """A changed reading of a scoring rule reaches games scored before it: their stored scores
+    carry the older edition, and the sweep rescores them."""
+    from scoring.engine import RULES_EDITION
+
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+    assert set(SeatScore.objects.filter(game=game).values_list("rules_edition", flat=True)) == {RULES_EDITION}
+    SeatScore.objects.filter(game=game).update(rules_edition=RULES_EDITION - 1, total=99)
+    RecomputeJob.objects.all().update(status=Status.DONE)
+    assert pipeline.stale_score_games() == [game.pk]
+    with django_capture_on_commit_callbacks(execute=True):
+        pipeline.sweep()
+    assert set(SeatScore.objects.filter(game=game).values_list("rules_edition", flat=True)) == {RULES_EDITION}
+    assert not SeatScore.objects.filter(game=game, total=99).exists()
+    assert pipeline.stale_score_games() == []
+
+
 def test_broker_outage_keeps_the_change_and_the_dirty_mark(cup, settings, monkeypatch):
     tournament, judge, organizer = cup
     settings.CELERY_TASK_ALWAYS_EAGER = False

@@ -8,5 +8,5 @@ bash scripts/local_env.sh
 .venv/bin/python manage.py migrate --noinput
 .venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 .venv/bin/python manage.py seed_demo
-echo "Serving on http://127.0.0.1:8000  (Ctrl-C stops)"
+echo "Serving on http://${ADDRESS:-127.0.0.1:8000}  (Ctrl-C stops)"
 exec .venv/bin/python manage.py runserver "${ADDRESS:-127.0.0.1:8000}"

@@ -21,8 +21,9 @@ def game_queryset() -> QuerySet[Game]:
 
 
 # What the entry page shows of a game besides the protocol (the heading: ``str(game)`` names the
-# round, the evening's title) and the judge's account, which the private link acts for.
-ENTRY_RELATED = ("club", "judge__user", "round", "evening")
+# round, the evening's title), the judge's account, which the private link acts for, and what the
+# link's expiry reads (the evening's start, the tournament's last day: games/links.py).
+ENTRY_RELATED = ("club", "judge__user", "round", "evening", "tournament")
 
 
 def game_by_token(token: str) -> Game | None:

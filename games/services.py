@@ -37,7 +37,8 @@ from config.errors import ApplicationError
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.rulesets import RULESETS
 
-from .models import Game, GameSeat, ProtocolVersion
+from .links import refuse_link_write
+from .models import Game, GameSeat, ProtocolVersion, new_judge_token
 
 FORMAT = "mafia-protocol/1"
 DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
@@ -58,6 +59,7 @@ ENTRY_ACTIONS = (Action.DEAL, Action.APPEND, Action.UNDO, Action.REPLACE, Action
 LOCKED_FIELDS = (
     "protocol", "protocol_version", "protocol_changed_at", "entry_phase_key", "status", "winner", "end",
     "results_published", "submitted_by_id", "submitted_at", "confirmed_by_id", "confirmed_at", "played_at",
+    "judge_token", "judge_link_issued_at", "judge_link_closed_at", "judge_link_revoked_at",
 )
 
 
@@ -128,6 +130,12 @@ def _check_version(game: Game, expected_version: int | str | None) -> None:
         )
 
 
+def _check_link(game: Game, via_link: bool) -> None:
+    """A change through the judge's private link only while the link may write (games/links.py)."""
+    if via_link:
+        refuse_link_write(game)
+
+
 def _replay(document: dict) -> GameRecord:
     try:
         return replay(document)
@@ -175,7 +183,7 @@ def _save_version(
     game.protocol = document
     game.protocol_changed_at = timezone.now()
     fields = ["protocol_version", "protocol", "protocol_changed_at", "status", "winner", "end",
-              "submitted_by", "submitted_at", "confirmed_by", "confirmed_at"]
+              "submitted_by", "submitted_at", "confirmed_by", "confirmed_at", "judge_link_closed_at"]
     if action not in (Action.SUBMIT, Action.CONFIRM):
         # Any change of the protocol (or of the table's phase) voids the submission and confirmation.
         game.submitted_by, game.submitted_at = None, None
@@ -284,6 +292,7 @@ def game_deal(
 
     Allowed at setup, and again while no event has been recorded (a card read wrongly).
     """
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
         raise ApplicationError(_("The deal can be changed only before the first event."), code="started")
@@ -334,6 +343,7 @@ def game_deal(
 @_locking_service
 def protocol_append_event(*, game: Game, event: dict, expected_version: int, actor, via_link: bool = False) -> Game:
     """Record one more event at the table (a nomination, a vote, a shot, a foul, …)."""
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     # A new document that shares the stored events with the old one (nothing here changes them in
@@ -348,6 +358,7 @@ def protocol_append_event(*, game: Game, event: dict, expected_version: int, act
 @_locking_service
 def protocol_undo_last(*, game: Game, expected_version: int, actor, via_link: bool = False) -> Game:
     """Take back the last recorded event (the history keeps it)."""
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     if not game.protocol.get("events"):
@@ -386,6 +397,7 @@ def protocol_replace(
 ) -> Game:
     """Replace the whole protocol (an import, or the API). Not for confirmed games."""
     game = _lock(game)
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     _check_same_header(game, document)
@@ -404,6 +416,7 @@ def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor,
     Forward by one step at a time; back no earlier than the phase of the last recorded event.
     It is a version of its own, so that a second device still showing the old phase conflicts.
     """
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     record = _replay(game.protocol)
@@ -435,6 +448,7 @@ def entry_phase_key(game: Game, record: GameRecord) -> int:
 @_locking_service
 def game_submit(*, game: Game, expected_version: int, actor, via_link: bool = False) -> Game:
     """The judge hands in a finished protocol for an organizer's confirmation."""
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     if game.status != Status.FINISHED:
         raise ApplicationError(_("Only a finished game can be submitted."), code="not_finished")
@@ -442,6 +456,8 @@ def game_submit(*, game: Game, expected_version: int, actor, via_link: bool = Fa
         raise ApplicationError(_("This protocol is already submitted."), code="submitted")
     game.submitted_by = _user_or_none(actor)
     game.submitted_at = timezone.now()
+    # The judge's link writes nothing from now on, even if the protocol is reopened (games/links.py).
+    game.judge_link_closed_at = game.judge_link_closed_at or game.submitted_at
     _save_version(game, document=game.protocol, record=None, action=Action.SUBMIT, actor=actor,
                   via_link=via_link)
     return game
@@ -498,7 +514,13 @@ def game_edit_after_confirmation(
     Without ``document`` the protocol is reopened unchanged, and the judge corrects it on the
     entry page as usual; with one, it replaces the protocol at once.
     """
+    _check_link(game, via_link)
     _check_version(game, expected_version)
+    if via_link or not user_may_organize(actor, game.club):
+        # Not the table's judge (by login or by the link): the protocol they handed in was
+        # confirmed by an organizer, and only an organizer takes that back.
+        raise ApplicationError(_("Only the club's organizers may reopen a confirmed protocol."),
+                               code="forbidden")
     if game.status != Status.CONFIRMED:
         raise ApplicationError(_("Only a confirmed protocol needs a correction with a reason."),
                                code="not_confirmed")
@@ -529,4 +551,47 @@ def game_publish_results(*, game: Game, actor, published: bool = True) -> Game:
         game.save(update_fields=["results_published"])
         log_action(game, action="game.publish" if published else "game.unpublish", actor=actor,
                    data={"results_published": published})
+    return game
+
+
+# --- the judge's private link (games/links.py) ---------------------------------------------------
+
+
+def _lock_for_link(game: Game, actor) -> Game:
+    if not user_may_organize(actor, game.club):
+        raise ApplicationError(_("Only the club's organizers manage the judge's link."), code="forbidden")
+    return _lock(game)
+
+
+@transaction.atomic
+def judge_link_rotate(*, game: Game, actor) -> Game:
+    """Issue a new link for the table: a new token, valid from now; the old one stops at once.
+
+    The new link writes again if the protocol is open (a reopened protocol, say); while it is
+    submitted or confirmed, it is read-only like the old one.
+    """
+    game = _lock_for_link(game, actor)
+    before = {"issued_at": game.judge_link_issued_at.isoformat(), "revoked": game.judge_link_revoked_at is not None}
+    game.judge_token = new_judge_token()
+    game.judge_link_issued_at = timezone.now()
+    game.judge_link_revoked_at = None
+    game.judge_link_closed_at = None
+    game.save(update_fields=["judge_token", "judge_link_issued_at", "judge_link_revoked_at", "judge_link_closed_at"])
+    # Never the token itself: the audit trail is read by more people than the table's judge.
+    log_action(game, action="judge_link.rotated", actor=actor,
+               data={"from": before, "to": {"issued_at": game.judge_link_issued_at.isoformat()}})
+    return game
+
+
+@transaction.atomic
+def judge_link_revoke(*, game: Game, actor) -> Game:
+    """Withdraw the table's link: it opens nothing from now on (an organizer may issue a new one)."""
+    game = _lock_for_link(game, actor)
+    if game.judge_link_revoked_at is not None:
+        raise ApplicationError(_("This link is already withdrawn."), code="revoked")
+    game.judge_link_revoked_at = timezone.now()
+    game.save(update_fields=["judge_link_revoked_at"])
+    log_action(game, action="judge_link.revoked", actor=actor,
+               data={"issued_at": game.judge_link_issued_at.isoformat(),
+                     "revoked_at": game.judge_link_revoked_at.isoformat()})
     return game

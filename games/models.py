@@ -135,6 +135,7 @@ class ProtocolVersion(models.Model):
         CONFIRM = "confirm", _("confirmed")
         DECISION = "decision", _("discipline decision")
         PHASE = "phase", _("moved to the next phase")
+        SEAT = "seat", _("seat's player changed")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveIntegerField()

@@ -62,6 +62,23 @@ def games_for_judge(user) -> QuerySet[Game]:
     )
 
 
+def seat_change_candidates(game: Game) -> QuerySet[Player]:
+    """Whom an organizer may seat at a tournament table: the tournament's accepted participants
+    not seated at any table of that round (games.services.game_seat_change checks the same)."""
+    from tournaments.models import Application
+
+    return (Player.objects.filter(applications__tournament_id=game.tournament_id,
+                                  applications__status=Application.Status.ACCEPTED)
+            .exclude(game_seats__game__round_id=game.round_id).distinct().order_by("nickname"))
+
+
+def games_with_links(**filters) -> QuerySet[Game]:
+    """Games for a page of organizers that shows each one's judge's link (what the link's expiry
+    and the panel read: the club, the evening, the tournament; and the judge and round)."""
+    return (Game.objects.filter(**filters).select_related("club", "evening", "tournament", "round", "judge")
+            .order_by("round__number", "table_number", "number", "pk"))
+
+
 def game_history(game: Game) -> QuerySet[ProtocolVersion]:
     """Every version, newest first, without the documents (they are big)."""
     return (

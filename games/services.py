@@ -36,6 +36,7 @@ from clubs.permissions import user_may_judge, user_may_organize
 from config.errors import ApplicationError
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.rulesets import RULESETS
+from tournaments.models import Application, Tournament
 
 from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
@@ -270,6 +271,46 @@ def game_create(
     return game
 
 
+def seated_players(game: Game) -> dict[int, Player | None]:
+    """Seat number → the player the stored seating puts there (None for an empty seat)."""
+    return {seat.seat: seat.player for seat in GameSeat.objects.filter(game=game).select_related("player")}
+
+
+def _check_tournament_seating(game: Game, players: Mapping[int, Player]) -> None:
+    """The tournament deal rule: a tournament table is dealt with the seating published for it
+    (tournaments/services/seating.py's GameSeat rows). The deal gives out the roles; who sits
+    where changes only by an organizer's game_seat_change (docs/entry.md)."""
+    seated = seated_players(game)
+    for seat in SEATS:
+        sitter = seated.get(seat)
+        if sitter is None:
+            raise ApplicationError(
+                _("Seat %(seat)s has nobody in the tournament's seating: an organizer seats a participant "
+                  "there first.") % {"seat": seat}, code="seating")
+        if players[seat].pk != sitter.pk:
+            raise ApplicationError(
+                _("Seat %(seat)s is %(player)s's in the tournament's seating. The deal gives out the roles; "
+                  "only an organizer changes who sits where.") % {"seat": seat, "player": sitter.nickname},
+                code="seating")
+
+
+def _check_document_seating(game: Game, document: dict) -> None:
+    """A whole document for a tournament table names the players of its seating (the same rule)."""
+    if game.tournament_id is None or not isinstance(document, dict):
+        return
+    seated = seated_players(game)
+    for entry in document.get("seats") or []:
+        sitter = seated.get(entry.get("seat")) if isinstance(entry, dict) else None
+        same = sitter is not None and (entry.get("player_id") == sitter.pk if "player_id" in entry
+                                       else str(entry.get("player", "")).strip().casefold()
+                                       == sitter.nickname.casefold())
+        if not same:
+            raise ApplicationError(
+                _("Seat %(seat)s names another player than the tournament's seating; only an organizer "
+                  "changes who sits where.") % {"seat": entry.get("seat") if isinstance(entry, dict) else "?"},
+                code="seating")
+
+
 def deal_roles_at_random() -> dict[int, str]:
     """Shuffle the ten role cards with the system's cryptographic randomness."""
     cards = [role for role, count in DEAL.items() for _ in range(count)]
@@ -301,6 +342,8 @@ def game_deal(
     ids = [players[seat].pk for seat in SEATS]
     if len(set(ids)) != 10:
         raise ApplicationError(_("A player can take only one seat."), code="deal")
+    if game.tournament_id is not None:
+        _check_tournament_seating(game, players)
     if random_roles:
         roles = deal_roles_at_random()
     if roles is None or sorted(roles) != list(SEATS):
@@ -334,6 +377,63 @@ def game_deal(
     game.entry_phase_key = None
     _save_version(game, document=document, record=record, action=Action.DEAL, actor=actor, via_link=via_link,
                   audit={"random_roles": random_roles, "players": ids})
+    return game
+
+
+@transaction.atomic
+def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: str = "") -> Game:
+    """An organizer seats another participant at a tournament table (a no-show, a replacement).
+
+    The player must be an accepted participant of the tournament not seated at any table of this
+    round; the table must not have started (no event yet: the deal may be made or redone). The
+    change is a version of the protocol of its own (action *seat*), so the history shows it, and
+    an audit entry. A dealt table keeps its roles: the card stays with the seat.
+    """
+    if not user_may_organize(actor, game.club):
+        raise ApplicationError(_("Only the club's organizers change who sits where."), code="forbidden")
+    if game.tournament_id is None:
+        raise ApplicationError(_("Only a tournament table's seating is changed here; at other tables the "
+                                 "judge seats the players in the deal."), code="not_tournament")
+    # The tournament's row first, as the seating services lock it: seat changes of one round (and
+    # swaps, and regenerations) run one after the other, so a player is never seated twice.
+    Tournament.objects.select_for_update().order_by().filter(pk=game.tournament_id).get()
+    game = _lock(game)
+    if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
+        raise ApplicationError(_("This table has started: who sits where can no longer change."), code="started")
+    try:
+        seat = int(seat)
+    except (TypeError, ValueError):
+        seat = 0
+    if seat not in SEATS:
+        raise ApplicationError(_("Choose a seat from 1 to 10."), code="seat")
+    if not Application.objects.filter(tournament_id=game.tournament_id, player=player,
+                                      status=Application.Status.ACCEPTED).exists():
+        raise ApplicationError(_("%(player)s is not an accepted participant of this tournament.")
+                               % {"player": player.nickname}, code="participant")
+    taken = (GameSeat.objects.filter(game__round_id=game.round_id, player=player)
+             .select_related("game").order_by().first())
+    if taken is not None:
+        raise ApplicationError(_("%(player)s already sits at table %(table)s, seat %(seat)s, in this round.")
+                               % {"player": player.nickname, "table": taken.game.table_number,
+                                  "seat": taken.seat}, code="seated")
+    row = GameSeat.objects.filter(game=game, seat=seat).select_related("player").first() or GameSeat(
+        game=game, seat=seat)
+    before = row.player
+    row.player = player
+    row.save()
+    document, record = game.protocol, None
+    if document.get("seats"):
+        document = copy.deepcopy(document)
+        for entry in document["seats"]:
+            if entry["seat"] == seat:
+                entry.update(player=player.nickname, player_id=player.pk)
+        record = _replay(document)
+    change = _("Seat %(seat)s: %(before)s → %(after)s") % {
+        "seat": seat, "before": before.nickname if before else "—", "after": player.nickname}
+    reason = (reason or "").strip()
+    _save_version(game, document=document, record=record, action=Action.SEAT, actor=actor,
+                  reason=f"{change}. {reason}" if reason else change,
+                  audit={"seat": seat, "player_from": before.pk if before else None, "player_to": player.pk})
     return game
 
 
@@ -401,6 +501,7 @@ def protocol_replace(
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     _check_same_header(game, document)
+    _check_document_seating(game, document)
     document = copy.deepcopy(document)
     record = _replay(document)
     _sync_seat_roles(game, record)
@@ -530,6 +631,7 @@ def game_edit_after_confirmation(
     if document is None:
         document = game.protocol
     _check_same_header(game, document)
+    _check_document_seating(game, document)
     document = copy.deepcopy(document)
     record = _replay(document)
     _sync_seat_roles(game, record)

@@ -109,7 +109,9 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
     if table.replay_error is not None:
         return context
     if table.record is None or not table.record.events:
-        # The deal: at setup, and again (to correct a card) until the first event.
+        # The deal: at setup, and again (to correct a card) until the first event. A tournament
+        # table's players are its seating: the judge gives out the roles only.
+        context["seating_fixed"] = game.tournament_id is not None
         seated = {seat.seat: seat for seat in game.seats.select_related("player")}
         context["deal_rows"] = [
             {"seat": number, "nickname": seated[number].player.nickname if number in seated and seated[number].player else "",
@@ -196,6 +198,20 @@ def _scores(table) -> list[dict] | None:
     return players
 
 
+def _organizer_tools(request: HttpRequest, access: Access) -> dict:
+    """What the whole entry page adds for an organizer by login: the judge's link, and before a
+    tournament table's first event, the form that seats another participant."""
+    game = access.game
+    if access.via_link or not user_may_organize(request.user, game.club):
+        return {}
+    tools = {"organizer_tools": True}
+    if (game.tournament_id is not None and game.status in (Game.Status.SETUP, Game.Status.IN_PROGRESS)
+            and not (game.protocol or {}).get("events")):
+        tools["seat_rows"] = sorted(game.seats.select_related("player"), key=lambda seat: seat.seat)
+        tools["seat_candidates"] = selectors.seat_change_candidates(game)
+    return tools
+
+
 def _render(request: HttpRequest, access: Access, *, error: ApplicationError | None = None, partial: bool):
     context = _context(request, access, error=error)
     if partial:
@@ -206,6 +222,7 @@ def _render(request: HttpRequest, access: Access, *, error: ApplicationError | N
         context["request"] = request
         response = HttpResponse(loader.render_to_string(f"{TEMPLATE}#table", context))
     else:
+        context.update(_organizer_tools(request, access))
         response = render(request, TEMPLATE, context)
     response["X-Protocol-Version"] = str(context["game"].protocol_version)
     if error is not None:
@@ -260,9 +277,11 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
                                                via_link=via_link)
     if action == "deal":
         players, roles = {}, {}
+        # A tournament table is dealt with its seating (the service checks any player named here).
+        seated = services.seated_players(game) if game.tournament_id is not None else {}
         for seat in range(1, 11):
             nickname = (data.get(f"player_{seat}") or "").strip()
-            player = Player.objects.filter(nickname__iexact=nickname).first() if nickname else None
+            player = Player.objects.filter(nickname__iexact=nickname).first() if nickname else seated.get(seat)
             if player is None:
                 raise ApplicationError(
                     _("Seat %(seat)s: no player called “%(name)s”.") % {"seat": seat, "name": nickname}
@@ -416,6 +435,27 @@ def judge_link_revoke(request: HttpRequest, pk: int):
     """Withdraw the table's private link."""
     return _link_service(request, pk, services.judge_link_revoke,
                          _("%(game)s: the judge's link is withdrawn."))
+
+
+@require_POST
+def seat_change(request: HttpRequest, pk: int):
+    """An organizer seats another participant at a tournament table (games.services.game_seat_change)."""
+    game = _organizer_game(request, pk)
+    if isinstance(game, HttpResponse):
+        return game
+    chosen = request.POST.get("player", "")
+    player = Player.objects.filter(pk=int(chosen)).first() if chosen.isdigit() else None
+    try:
+        if player is None:
+            raise ApplicationError(_("Choose the player to seat."), code="form")
+        services.game_seat_change(game=game, seat=request.POST.get("seat"), player=player, actor=request.user,
+                                  reason=request.POST.get("reason", ""))
+    except ApplicationError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Seat %(seat)s: %(player)s is seated.")
+                         % {"seat": request.POST.get("seat"), "player": player.nickname})
+    return _back(request, game)
 
 
 # --- the judge's tables and new games -------------------------------------------------------------

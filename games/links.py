@@ -41,7 +41,7 @@ def link_lifetime() -> dt.timedelta:
     return dt.timedelta(hours=settings.JUDGE_LINK_LIFETIME_HOURS)
 
 
-def _club_zone(game: Game) -> dt.tzinfo:
+def club_zone(game: Game) -> dt.tzinfo:
     try:
         return zoneinfo.ZoneInfo(game.club.timezone)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
@@ -60,7 +60,7 @@ def link_expires_at(game: Game) -> dt.datetime:
     if game.evening_id is not None:
         start = max(start, game.evening.starts_at)
     if game.tournament_id is not None:
-        last_day = dt.datetime.combine(game.tournament.ends_on, dt.time.min, tzinfo=_club_zone(game))
+        last_day = dt.datetime.combine(game.tournament.ends_on, dt.time.min, tzinfo=club_zone(game))
         start = max(start, last_day)
     return start + link_lifetime()
 

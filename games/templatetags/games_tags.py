@@ -2,6 +2,8 @@
 
 from django import template
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format, time_format
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -20,6 +22,16 @@ def _organizes(request, club) -> bool:
     if club.pk not in known:
         known[club.pk] = user_may_organize(request.user, club)
     return known[club.pk]
+
+
+@register.filter
+def club_time(value, game) -> str:
+    """A moment as the game's club reads it: its short date and a 24-hour time, in the club's time
+    zone whoever looks (a link's holder may be anonymous: no time zone of their own)."""
+    if value is None:
+        return ""
+    local = timezone.localtime(value, links.club_zone(game))
+    return f"{date_format(local, 'SHORT_DATE_FORMAT')} {time_format(local, 'H:i')}"
 
 
 @register.inclusion_tag("games/_judge_link.html", takes_context=True)

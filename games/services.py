@@ -34,6 +34,7 @@ from clubs.audit import log_action
 from clubs.models import Club, Player
 from clubs.permissions import user_may_judge, user_may_organize
 from config.errors import ApplicationError
+from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.rulesets import RULESETS
 from tournaments.models import Application, Tournament
@@ -396,7 +397,7 @@ def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: st
                                  "judge seats the players in the deal."), code="not_tournament")
     # The tournament's row first, as the seating services lock it: seat changes of one round (and
     # swaps, and regenerations) run one after the other, so a player is never seated twice.
-    Tournament.objects.select_for_update().order_by().filter(pk=game.tournament_id).get()
+    for_update(Tournament.objects.order_by().filter(pk=game.tournament_id)).get()
     game = _lock(game)
     if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
         raise ApplicationError(_("This table has started: who sits where can no longer change."), code="started")

@@ -444,7 +444,7 @@ def seat_change(request: HttpRequest, pk: int):
     if isinstance(game, HttpResponse):
         return game
     chosen = request.POST.get("player", "")
-    player = Player.objects.filter(pk=int(chosen)).first() if chosen.isdigit() else None
+    player = Player.objects.filter(pk=int(chosen)).first() if chosen.isdigit() and len(chosen) < 19 else None
     try:
         if player is None:
             raise ApplicationError(_("Choose the player to seat."), code="form")

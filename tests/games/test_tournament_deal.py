@@ -211,3 +211,12 @@ def test_the_judge_does_not_reach_the_seat_change(client, cup):
                            {"seat": 3, "player": cup.free[0].pk})
     assert response.status_code == 404
     assert cup.seating()[3] == cup.players[2]
+
+
+@pytest.mark.parametrize("player", ["", "nobody", "99999999999999999999999"])
+def test_a_seat_change_without_a_real_player_is_a_clear_refusal(client, cup, player):
+    client.force_login(cup.organizer)
+    response = client.post(reverse("games_organize:seat_change", kwargs={"pk": cup.table.pk}),
+                           {"seat": 3, "player": player}, follow=True)
+    assert response.status_code == 200 and "Choose the player to seat." in response.content.decode()
+    assert cup.seating()[3] == cup.players[2]

@@ -7,7 +7,8 @@ the API turns a code into a status (``EXCEPTION_HANDLER`` in settings' REST_FRAM
 * ``precondition_required`` (a write without ``If-Match``)       → 428 Precondition Required
 * ``forbidden``, ``own_protocol`` (confirming one's own entry)   → 403 Forbidden
 * ``not_found``                                                  → 404 Not Found
-* ``refused`` (the engine refused a document), ``import``        → 422 Unprocessable Content
+* ``refused`` (the engine refused a document), ``import``,
+  ``seating`` (a tournament table's document names other players than its seating) → 422
 * a code saying the object is in the wrong state for the action → 409 Conflict
 * anything else (``invalid``, a form error)                      → 400 Bad Request
 
@@ -40,6 +41,7 @@ STATUS_BY_CODE = {
     "not_found": 404,
     "refused": 422,
     "import": 422,
+    "seating": 422,
 }
 
 

@@ -151,6 +151,13 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Mafia clubs <noreply
 if env.str("EMAIL_URL", default=""):
     vars().update(env.email_url("EMAIL_URL"))
 
+# --- The judge's private link (/t/<token>/; games/links.py, docs/entry.md) ---------------------
+# A link expires this many hours after the latest of: when it was issued (or rotated), the start of
+# its game's evening, the start of its tournament's last day (in the club's time zone).
+JUDGE_LINK_LIFETIME_HOURS = env.int("JUDGE_LINK_LIFETIME_HOURS", default=24)
+if JUDGE_LINK_LIFETIME_HOURS < 1:
+    raise ImproperlyConfigured("JUDGE_LINK_LIFETIME_HOURS must be a whole number of hours, at least 1.")
+
 # --- Language and time ------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]

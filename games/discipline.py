@@ -46,7 +46,7 @@ Action = ProtocolVersion.Action
 DEFAULT_APPEAL_HOURS = 72
 MAX_TEXT = 5000
 # Versions that do not change the events: nothing to sync.
-UNCHANGED_EVENTS = (Action.SUBMIT, Action.CONFIRM, Action.PHASE)
+UNCHANGED_EVENTS = (Action.SUBMIT, Action.CONFIRM, Action.PHASE, Action.SEAT)
 # The case's status after each decision.
 DECISION_STATUS = {
     Decision.UPHOLD: Status.UPHELD,

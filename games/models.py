@@ -5,6 +5,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
@@ -43,6 +44,14 @@ class Game(models.Model):
                               related_name="judged_games")
     judge_token = models.CharField(max_length=64, unique=True, default=new_judge_token, editable=False,
                                    help_text=_("The judge's private link to this table."))
+    # The link's lifecycle (games/links.py, docs/entry.md): issued (at creation, again at each
+    # rotation), read-only once the protocol is submitted, expired after JUDGE_LINK_LIFETIME_HOURS,
+    # or withdrawn by an organizer.
+    judge_link_issued_at = models.DateTimeField(_("judge's link issued at"), default=timezone.now, editable=False)
+    judge_link_closed_at = models.DateTimeField(_("judge's link read-only since"), null=True, blank=True,
+                                                editable=False)
+    judge_link_revoked_at = models.DateTimeField(_("judge's link withdrawn at"), null=True, blank=True,
+                                                 editable=False)
     ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SETUP,
                               db_index=True)
@@ -126,6 +135,7 @@ class ProtocolVersion(models.Model):
         CONFIRM = "confirm", _("confirmed")
         DECISION = "decision", _("discipline decision")
         PHASE = "phase", _("moved to the next phase")
+        SEAT = "seat", _("seat's player changed")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveIntegerField()

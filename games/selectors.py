@@ -21,8 +21,9 @@ def game_queryset() -> QuerySet[Game]:
 
 
 # What the entry page shows of a game besides the protocol (the heading: ``str(game)`` names the
-# round, the evening's title) and the judge's account, which the private link acts for.
-ENTRY_RELATED = ("club", "judge__user", "round", "evening")
+# round, the evening's title), the judge's account, which the private link acts for, and what the
+# link's expiry reads (the evening's start, the tournament's last day: games/links.py).
+ENTRY_RELATED = ("club", "judge__user", "round", "evening", "tournament")
 
 
 def game_by_token(token: str) -> Game | None:
@@ -59,6 +60,23 @@ def games_for_judge(user) -> QuerySet[Game]:
         .filter(mine)
         .order_by("status", "-created_at", "table_number")
     )
+
+
+def seat_change_candidates(game: Game) -> QuerySet[Player]:
+    """Whom an organizer may seat at a tournament table: the tournament's accepted participants
+    not seated at any table of that round (games.services.game_seat_change checks the same)."""
+    from tournaments.models import Application
+
+    return (Player.objects.filter(applications__tournament_id=game.tournament_id,
+                                  applications__status=Application.Status.ACCEPTED)
+            .exclude(game_seats__game__round_id=game.round_id).distinct().order_by("nickname"))
+
+
+def games_with_links(**filters) -> QuerySet[Game]:
+    """Games for a page of organizers that shows each one's judge's link (what the link's expiry
+    and the panel read: the club, the evening, the tournament; and the judge and round)."""
+    return (Game.objects.filter(**filters).select_related("club", "evening", "tournament", "round", "judge")
+            .order_by("round__number", "table_number", "number", "pk"))
 
 
 def game_history(game: Game) -> QuerySet[ProtocolVersion]:

@@ -34,10 +34,13 @@ from clubs.audit import log_action
 from clubs.models import Club, Player
 from clubs.permissions import user_may_judge, user_may_organize
 from config.errors import ApplicationError
+from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.rulesets import RULESETS
+from tournaments.models import Application, Tournament
 
-from .models import Game, GameSeat, ProtocolVersion
+from .links import refuse_link_write
+from .models import Game, GameSeat, ProtocolVersion, new_judge_token
 
 FORMAT = "mafia-protocol/1"
 DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
@@ -58,6 +61,7 @@ ENTRY_ACTIONS = (Action.DEAL, Action.APPEND, Action.UNDO, Action.REPLACE, Action
 LOCKED_FIELDS = (
     "protocol", "protocol_version", "protocol_changed_at", "entry_phase_key", "status", "winner", "end",
     "results_published", "submitted_by_id", "submitted_at", "confirmed_by_id", "confirmed_at", "played_at",
+    "judge_token", "judge_link_issued_at", "judge_link_closed_at", "judge_link_revoked_at",
 )
 
 
@@ -128,6 +132,12 @@ def _check_version(game: Game, expected_version: int | str | None) -> None:
         )
 
 
+def _check_link(game: Game, via_link: bool) -> None:
+    """A change through the judge's private link only while the link may write (games/links.py)."""
+    if via_link:
+        refuse_link_write(game)
+
+
 def _replay(document: dict) -> GameRecord:
     try:
         return replay(document)
@@ -175,7 +185,7 @@ def _save_version(
     game.protocol = document
     game.protocol_changed_at = timezone.now()
     fields = ["protocol_version", "protocol", "protocol_changed_at", "status", "winner", "end",
-              "submitted_by", "submitted_at", "confirmed_by", "confirmed_at"]
+              "submitted_by", "submitted_at", "confirmed_by", "confirmed_at", "judge_link_closed_at"]
     if action not in (Action.SUBMIT, Action.CONFIRM):
         # Any change of the protocol (or of the table's phase) voids the submission and confirmation.
         game.submitted_by, game.submitted_at = None, None
@@ -262,6 +272,46 @@ def game_create(
     return game
 
 
+def seated_players(game: Game) -> dict[int, Player | None]:
+    """Seat number → the player the stored seating puts there (None for an empty seat)."""
+    return {seat.seat: seat.player for seat in GameSeat.objects.filter(game=game).select_related("player")}
+
+
+def _check_tournament_seating(game: Game, players: Mapping[int, Player]) -> None:
+    """The tournament deal rule: a tournament table is dealt with the seating published for it
+    (tournaments/services/seating.py's GameSeat rows). The deal gives out the roles; who sits
+    where changes only by an organizer's game_seat_change (docs/entry.md)."""
+    seated = seated_players(game)
+    for seat in SEATS:
+        sitter = seated.get(seat)
+        if sitter is None:
+            raise ApplicationError(
+                _("Seat %(seat)s has nobody in the tournament's seating: an organizer seats a participant "
+                  "there first.") % {"seat": seat}, code="seating")
+        if players[seat].pk != sitter.pk:
+            raise ApplicationError(
+                _("Seat %(seat)s is %(player)s's in the tournament's seating. The deal gives out the roles; "
+                  "only an organizer changes who sits where.") % {"seat": seat, "player": sitter.nickname},
+                code="seating")
+
+
+def _check_document_seating(game: Game, document: dict) -> None:
+    """A whole document for a tournament table names the players of its seating (the same rule)."""
+    if game.tournament_id is None or not isinstance(document, dict):
+        return
+    seated = seated_players(game)
+    for entry in document.get("seats") or []:
+        sitter = seated.get(entry.get("seat")) if isinstance(entry, dict) else None
+        same = sitter is not None and (entry.get("player_id") == sitter.pk if "player_id" in entry
+                                       else str(entry.get("player", "")).strip().casefold()
+                                       == sitter.nickname.casefold())
+        if not same:
+            raise ApplicationError(
+                _("Seat %(seat)s names another player than the tournament's seating; only an organizer "
+                  "changes who sits where.") % {"seat": entry.get("seat") if isinstance(entry, dict) else "?"},
+                code="seating")
+
+
 def deal_roles_at_random() -> dict[int, str]:
     """Shuffle the ten role cards with the system's cryptographic randomness."""
     cards = [role for role, count in DEAL.items() for _ in range(count)]
@@ -284,6 +334,7 @@ def game_deal(
 
     Allowed at setup, and again while no event has been recorded (a card read wrongly).
     """
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
         raise ApplicationError(_("The deal can be changed only before the first event."), code="started")
@@ -292,6 +343,8 @@ def game_deal(
     ids = [players[seat].pk for seat in SEATS]
     if len(set(ids)) != 10:
         raise ApplicationError(_("A player can take only one seat."), code="deal")
+    if game.tournament_id is not None:
+        _check_tournament_seating(game, players)
     if random_roles:
         roles = deal_roles_at_random()
     if roles is None or sorted(roles) != list(SEATS):
@@ -328,12 +381,70 @@ def game_deal(
     return game
 
 
+@transaction.atomic
+def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: str = "") -> Game:
+    """An organizer seats another participant at a tournament table (a no-show, a replacement).
+
+    The player must be an accepted participant of the tournament not seated at any table of this
+    round; the table must not have started (no event yet: the deal may be made or redone). The
+    change is a version of the protocol of its own (action *seat*), so the history shows it, and
+    an audit entry. A dealt table keeps its roles: the card stays with the seat.
+    """
+    if not user_may_organize(actor, game.club):
+        raise ApplicationError(_("Only the club's organizers change who sits where."), code="forbidden")
+    if game.tournament_id is None:
+        raise ApplicationError(_("Only a tournament table's seating is changed here; at other tables the "
+                                 "judge seats the players in the deal."), code="not_tournament")
+    # The tournament's row first, as the seating services lock it: seat changes of one round (and
+    # swaps, and regenerations) run one after the other, so a player is never seated twice.
+    for_update(Tournament.objects.order_by().filter(pk=game.tournament_id)).get()
+    game = _lock(game)
+    if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
+        raise ApplicationError(_("This table has started: who sits where can no longer change."), code="started")
+    try:
+        seat = int(seat)
+    except (TypeError, ValueError):
+        seat = 0
+    if seat not in SEATS:
+        raise ApplicationError(_("Choose a seat from 1 to 10."), code="seat")
+    if not Application.objects.filter(tournament_id=game.tournament_id, player=player,
+                                      status=Application.Status.ACCEPTED).exists():
+        raise ApplicationError(_("%(player)s is not an accepted participant of this tournament.")
+                               % {"player": player.nickname}, code="participant")
+    taken = (GameSeat.objects.filter(game__round_id=game.round_id, player=player)
+             .select_related("game").order_by().first())
+    if taken is not None:
+        raise ApplicationError(_("%(player)s already sits at table %(table)s, seat %(seat)s, in this round.")
+                               % {"player": player.nickname, "table": taken.game.table_number,
+                                  "seat": taken.seat}, code="seated")
+    row = GameSeat.objects.filter(game=game, seat=seat).select_related("player").first() or GameSeat(
+        game=game, seat=seat)
+    before = row.player
+    row.player = player
+    row.save()
+    document, record = game.protocol, None
+    if document.get("seats"):
+        document = copy.deepcopy(document)
+        for entry in document["seats"]:
+            if entry["seat"] == seat:
+                entry.update(player=player.nickname, player_id=player.pk)
+        record = _replay(document)
+    change = _("Seat %(seat)s: %(before)s → %(after)s") % {
+        "seat": seat, "before": before.nickname if before else "—", "after": player.nickname}
+    reason = (reason or "").strip()
+    _save_version(game, document=document, record=record, action=Action.SEAT, actor=actor,
+                  reason=f"{change}. {reason}" if reason else change,
+                  audit={"seat": seat, "player_from": before.pk if before else None, "player_to": player.pk})
+    return game
+
+
 # --- the protocol -------------------------------------------------------------------------------
 
 
 @_locking_service
 def protocol_append_event(*, game: Game, event: dict, expected_version: int, actor, via_link: bool = False) -> Game:
     """Record one more event at the table (a nomination, a vote, a shot, a foul, …)."""
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     # A new document that shares the stored events with the old one (nothing here changes them in
@@ -348,6 +459,7 @@ def protocol_append_event(*, game: Game, event: dict, expected_version: int, act
 @_locking_service
 def protocol_undo_last(*, game: Game, expected_version: int, actor, via_link: bool = False) -> Game:
     """Take back the last recorded event (the history keeps it)."""
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     if not game.protocol.get("events"):
@@ -386,9 +498,11 @@ def protocol_replace(
 ) -> Game:
     """Replace the whole protocol (an import, or the API). Not for confirmed games."""
     game = _lock(game)
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     _check_same_header(game, document)
+    _check_document_seating(game, document)
     document = copy.deepcopy(document)
     record = _replay(document)
     _sync_seat_roles(game, record)
@@ -404,6 +518,7 @@ def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor,
     Forward by one step at a time; back no earlier than the phase of the last recorded event.
     It is a version of its own, so that a second device still showing the old phase conflicts.
     """
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
     record = _replay(game.protocol)
@@ -435,6 +550,7 @@ def entry_phase_key(game: Game, record: GameRecord) -> int:
 @_locking_service
 def game_submit(*, game: Game, expected_version: int, actor, via_link: bool = False) -> Game:
     """The judge hands in a finished protocol for an organizer's confirmation."""
+    _check_link(game, via_link)
     _check_version(game, expected_version)
     if game.status != Status.FINISHED:
         raise ApplicationError(_("Only a finished game can be submitted."), code="not_finished")
@@ -442,6 +558,8 @@ def game_submit(*, game: Game, expected_version: int, actor, via_link: bool = Fa
         raise ApplicationError(_("This protocol is already submitted."), code="submitted")
     game.submitted_by = _user_or_none(actor)
     game.submitted_at = timezone.now()
+    # The judge's link writes nothing from now on, even if the protocol is reopened (games/links.py).
+    game.judge_link_closed_at = game.judge_link_closed_at or game.submitted_at
     _save_version(game, document=game.protocol, record=None, action=Action.SUBMIT, actor=actor,
                   via_link=via_link)
     return game
@@ -498,7 +616,13 @@ def game_edit_after_confirmation(
     Without ``document`` the protocol is reopened unchanged, and the judge corrects it on the
     entry page as usual; with one, it replaces the protocol at once.
     """
+    _check_link(game, via_link)
     _check_version(game, expected_version)
+    if via_link or not user_may_organize(actor, game.club):
+        # Not the table's judge (by login or by the link): the protocol they handed in was
+        # confirmed by an organizer, and only an organizer takes that back.
+        raise ApplicationError(_("Only the club's organizers may reopen a confirmed protocol."),
+                               code="forbidden")
     if game.status != Status.CONFIRMED:
         raise ApplicationError(_("Only a confirmed protocol needs a correction with a reason."),
                                code="not_confirmed")
@@ -508,6 +632,7 @@ def game_edit_after_confirmation(
     if document is None:
         document = game.protocol
     _check_same_header(game, document)
+    _check_document_seating(game, document)
     document = copy.deepcopy(document)
     record = _replay(document)
     _sync_seat_roles(game, record)
@@ -529,4 +654,47 @@ def game_publish_results(*, game: Game, actor, published: bool = True) -> Game:
         game.save(update_fields=["results_published"])
         log_action(game, action="game.publish" if published else "game.unpublish", actor=actor,
                    data={"results_published": published})
+    return game
+
+
+# --- the judge's private link (games/links.py) ---------------------------------------------------
+
+
+def _lock_for_link(game: Game, actor) -> Game:
+    if not user_may_organize(actor, game.club):
+        raise ApplicationError(_("Only the club's organizers manage the judge's link."), code="forbidden")
+    return _lock(game)
+
+
+@transaction.atomic
+def judge_link_rotate(*, game: Game, actor) -> Game:
+    """Issue a new link for the table: a new token, valid from now; the old one stops at once.
+
+    The new link writes again if the protocol is open (a reopened protocol, say); while it is
+    submitted or confirmed, it is read-only like the old one.
+    """
+    game = _lock_for_link(game, actor)
+    before = {"issued_at": game.judge_link_issued_at.isoformat(), "revoked": game.judge_link_revoked_at is not None}
+    game.judge_token = new_judge_token()
+    game.judge_link_issued_at = timezone.now()
+    game.judge_link_revoked_at = None
+    game.judge_link_closed_at = None
+    game.save(update_fields=["judge_token", "judge_link_issued_at", "judge_link_revoked_at", "judge_link_closed_at"])
+    # Never the token itself: the audit trail is read by more people than the table's judge.
+    log_action(game, action="judge_link.rotated", actor=actor,
+               data={"from": before, "to": {"issued_at": game.judge_link_issued_at.isoformat()}})
+    return game
+
+
+@transaction.atomic
+def judge_link_revoke(*, game: Game, actor) -> Game:
+    """Withdraw the table's link: it opens nothing from now on (an organizer may issue a new one)."""
+    game = _lock_for_link(game, actor)
+    if game.judge_link_revoked_at is not None:
+        raise ApplicationError(_("This link is already withdrawn."), code="revoked")
+    game.judge_link_revoked_at = timezone.now()
+    game.save(update_fields=["judge_link_revoked_at"])
+    log_action(game, action="judge_link.revoked", actor=actor,
+               data={"issued_at": game.judge_link_issued_at.isoformat(),
+                     "revoked_at": game.judge_link_revoked_at.isoformat()})
     return game

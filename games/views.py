@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -25,7 +26,7 @@ from clubs.permissions import clubs_user_judges, user_may_organize
 from config.errors import ApplicationError
 from tournaments.models import Evening
 
-from . import entry, selectors, services
+from . import entry, links, selectors, services
 from .middleware import server_timing
 from .models import Game
 from .permissions import may_see_roles, token_opens, user_may_confirm, user_may_enter
@@ -44,6 +45,12 @@ class Access:
     via_link: bool
     actor: object  # a User or None
     base: str  # the page's URL; actions live under it
+    link_state: links.LinkState | None = None  # through the link: open or read-only
+
+    @property
+    def writable(self) -> bool:
+        """May this visitor change the table? Through the link only while it is open."""
+        return not self.via_link or self.link_state == links.LinkState.OPEN
 
     def url(self, action: str) -> str:
         return f"{self.base}{action}/"
@@ -56,16 +63,29 @@ def _access(request: HttpRequest, pk: int | None = None, token: str | None = Non
     if token is not None:
         game = selectors.game_for_entry(token=token, lock=lock)
         if game is None or not token_opens(game, token):
-            raise Http404
+            return _dead_link(request, None)  # mistyped, or replaced by a new link
+        state = links.link_state(game)
+        if state in (links.LinkState.EXPIRED, links.LinkState.REVOKED):
+            return _dead_link(request, state)
         # The private link acts for the table's judge; a logged-in visitor acts as themselves.
         actor = request.user if request.user.is_authenticated else (game.judge.user if game.judge else None)
-        return Access(game, True, actor, reverse("entry:link", kwargs={"token": token}))
+        return Access(game, True, actor, reverse("entry:link", kwargs={"token": token}), state)
     if not request.user.is_authenticated:
         return render(request, "games/no_access.html", status=403)
     game = selectors.game_for_entry(pk=pk, lock=lock)
     if game is None or not user_may_enter(request.user, game):
         raise Http404  # never say that a game exists to someone who may not see it
     return Access(game, False, request.user, reverse("entry:page", kwargs={"pk": game.pk}))
+
+
+def _dead_link(request: HttpRequest, state: links.LinkState | None) -> HttpResponse:
+    """A link that opens nothing: say why (expired, withdrawn, or unknown: mistyped or replaced) and
+    whom to ask, and nothing of the game — not even which game it was."""
+    response = render(request, "games/link_dead.html", {"state": state},
+                      status=404 if state is None else 410)
+    if request.htmx:
+        response["HX-Refresh"] = "true"  # an open entry page reloads and shows this page whole
+    return response
 
 
 def _context(request: HttpRequest, access: Access, *, error: ApplicationError | None = None) -> dict:
@@ -78,14 +98,20 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
                                      '<input type="hidden" name="version" value="{}">',
                                      get_token(request), game.protocol_version),
         "game": game, "table": table, "access": access, "base": access.base, "via_link": access.via_link,
+        "writable": access.writable,
         "error": error, "conflict": error is not None and error.code == "conflict",
         "show_roles": may_see_roles(request.user, game, via_link=access.via_link),
         "rulesets": Ruleset,
     }
+    if not access.writable:
+        context["read_only_message"] = links.read_only_message(game)
+        context["link_expires_at"] = links.link_expires_at(game)
     if table.replay_error is not None:
         return context
     if table.record is None or not table.record.events:
-        # The deal: at setup, and again (to correct a card) until the first event.
+        # The deal: at setup, and again (to correct a card) until the first event. A tournament
+        # table's players are its seating: the judge gives out the roles only.
+        context["seating_fixed"] = game.tournament_id is not None
         seated = {seat.seat: seat for seat in game.seats.select_related("player")}
         context["deal_rows"] = [
             {"seat": number, "nickname": seated[number].player.nickname if number in seated and seated[number].player else "",
@@ -98,7 +124,8 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
     state = table.state
     seats = entry.seat_views(table)
     alive = [seat for seat in seats if seat.alive]
-    context.update(seats=seats, alive_seats=alive, state=state, phase=table.phase, not_finished=not state.finished,
+    context.update(seats=seats, alive_seats=alive, state=state, phase=table.phase,
+                   fouls_open=not state.finished and access.writable,
                    phase_label=entry.phase_label(table.phase.kind, table.phase.number))
     events = table.record.events
     context["last_event"] = entry.describe_event(events[-1]) if events else ""
@@ -108,6 +135,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         context["may_confirm"] = (not access.via_link and user_may_confirm(request.user, game)
                                   and request.user.pk not in services.protocol_authors(game))
         context["may_publish"] = not access.via_link and user_may_organize(request.user, game.club)
+        context["may_reopen"] = context["may_publish"]  # only organizers, by login (the service checks)
         context["black_seats"] = [seat for seat in seats if seat.team == "black"]
         return context
     same_phase = entry.in_recorded_phase(table)
@@ -170,6 +198,20 @@ def _scores(table) -> list[dict] | None:
     return players
 
 
+def _organizer_tools(request: HttpRequest, access: Access) -> dict:
+    """What the whole entry page adds for an organizer by login: the judge's link, and before a
+    tournament table's first event, the form that seats another participant."""
+    game = access.game
+    if access.via_link or not user_may_organize(request.user, game.club):
+        return {}
+    tools = {"organizer_tools": True}
+    if (game.tournament_id is not None and game.status in (Game.Status.SETUP, Game.Status.IN_PROGRESS)
+            and not (game.protocol or {}).get("events")):
+        tools["seat_rows"] = sorted(game.seats.select_related("player"), key=lambda seat: seat.seat)
+        tools["seat_candidates"] = selectors.seat_change_candidates(game)
+    return tools
+
+
 def _render(request: HttpRequest, access: Access, *, error: ApplicationError | None = None, partial: bool):
     context = _context(request, access, error=error)
     if partial:
@@ -180,6 +222,7 @@ def _render(request: HttpRequest, access: Access, *, error: ApplicationError | N
         context["request"] = request
         response = HttpResponse(loader.render_to_string(f"{TEMPLATE}#table", context))
     else:
+        context.update(_organizer_tools(request, access))
         response = render(request, TEMPLATE, context)
     response["X-Protocol-Version"] = str(context["game"].protocol_version)
     if error is not None:
@@ -211,6 +254,8 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
     transaction (the services' ``.locked`` forms: no second read, no savepoint)."""
     data = request.POST
     game, actor, via_link = access.game, access.actor, access.via_link
+    if via_link:
+        links.refuse_link_write(game)  # before the form is read: a closed link hears nothing
     version = data.get("version")
     if action in EVENT_ACTIONS:
         table = selectors.game_table(game)
@@ -232,9 +277,11 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
                                                via_link=via_link)
     if action == "deal":
         players, roles = {}, {}
+        # A tournament table is dealt with its seating (the service checks any player named here).
+        seated = services.seated_players(game) if game.tournament_id is not None else {}
         for seat in range(1, 11):
             nickname = (data.get(f"player_{seat}") or "").strip()
-            player = Player.objects.filter(nickname__iexact=nickname).first() if nickname else None
+            player = Player.objects.filter(nickname__iexact=nickname).first() if nickname else seated.get(seat)
             if player is None:
                 raise ApplicationError(
                     _("Seat %(seat)s: no player called “%(name)s”.") % {"seat": seat, "name": nickname}
@@ -343,6 +390,72 @@ def organizer_action(request: HttpRequest, pk: int, action: str):
             messages.error(request, error.message)
         return redirect(access.base)
     return _render(request, access, error=error, partial=True)
+
+
+def _organizer_game(request: HttpRequest, pk: int) -> Game | HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "games/no_access.html", status=403)
+    game = get_object_or_404(selectors.game_queryset(), pk=pk)
+    if not user_may_organize(request.user, game.club):
+        raise Http404
+    return game
+
+
+def _back(request: HttpRequest, game: Game):
+    """To the page the button was on (``next``), else the game's entry page."""
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = reverse("entry:page", kwargs={"pk": game.pk})
+    return redirect(target)
+
+
+def _link_service(request: HttpRequest, pk: int, service, done: str):
+    game = _organizer_game(request, pk)
+    if isinstance(game, HttpResponse):
+        return game
+    try:
+        service(game=game, actor=request.user)
+    except ApplicationError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, done % {"game": game})
+    return _back(request, game)
+
+
+@require_POST
+def judge_link_rotate(request: HttpRequest, pk: int):
+    """A new private link for the table; the old one stops at once."""
+    return _link_service(request, pk, services.judge_link_rotate,
+                         _("%(game)s: a new judge's link is issued; the old one no longer works."))
+
+
+@require_POST
+def judge_link_revoke(request: HttpRequest, pk: int):
+    """Withdraw the table's private link."""
+    return _link_service(request, pk, services.judge_link_revoke,
+                         _("%(game)s: the judge's link is withdrawn."))
+
+
+@require_POST
+def seat_change(request: HttpRequest, pk: int):
+    """An organizer seats another participant at a tournament table (games.services.game_seat_change)."""
+    game = _organizer_game(request, pk)
+    if isinstance(game, HttpResponse):
+        return game
+    chosen = request.POST.get("player", "")
+    player = Player.objects.filter(pk=int(chosen)).first() if chosen.isdigit() and len(chosen) < 19 else None
+    try:
+        if player is None:
+            raise ApplicationError(_("Choose the player to seat."), code="form")
+        services.game_seat_change(game=game, seat=request.POST.get("seat"), player=player, actor=request.user,
+                                  reason=request.POST.get("reason", ""))
+    except ApplicationError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Seat %(seat)s: %(player)s is seated.")
+                         % {"seat": request.POST.get("seat"), "player": player.nickname})
+    return _back(request, game)
 
 
 # --- the judge's tables and new games -------------------------------------------------------------

@@ -12,6 +12,7 @@ from clubs.models import Player
 from clubs.permissions import clubs_user_organizes
 from config.errors import ApplicationError
 from games.models import Game
+from games.selectors import games_with_links
 
 from . import selectors, services
 from .csv_export import applications_csv
@@ -81,13 +82,27 @@ def tournament_edit(request, tournament):
                   {"form": form, "club": tournament.club, "tournament": tournament})
 
 
+def _rounds_with_links(tournament) -> list[dict]:
+    """Each round's tables for the judges' links; a round whose games are all confirmed (or
+    annulled) is folded away."""
+    rounds: list[dict] = []
+    for game in games_with_links(tournament=tournament):
+        if not rounds or rounds[-1]["round"].pk != game.round_id:
+            rounds.append({"round": game.round, "games": [], "done": True})
+        rounds[-1]["games"].append(game)
+        if game.status not in (Game.Status.CONFIRMED, Game.Status.ANNULLED):
+            rounds[-1]["done"] = False
+    return rounds
+
+
 @organizes_tournament
 def tournament_manage(request, tournament):
+    rounds = _rounds_with_links(tournament)
     return render(request, "tournaments/organize/tournament_manage.html", {
         "tournament": tournament, "counts": selectors.application_counts(tournament),
         "publication": PublicationForm(instance=tournament),
         "transitions": [Tournament.Status(s) for s in tournament.allowed_transitions()],
-        "games": Game.objects.filter(tournament=tournament).count(),
+        "games": sum(len(r["games"]) for r in rounds), "link_rounds": rounds,
     })
 
 
@@ -310,7 +325,7 @@ def evening_edit(request, evening):
 @organizes_evening
 def evening_manage(request, evening):
     return _applications_page(request, evening, template_context={
-        "evening": evening,
+        "evening": evening, "link_games": games_with_links(evening=evening),
         "transitions": [Evening.Status(s) for s in evening.allowed_transitions()],
         "csv_url": reverse("organize:evening_applications_csv", kwargs={"pk": evening.pk})})
 

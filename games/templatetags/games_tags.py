@@ -1,13 +1,58 @@
 """Template helpers of the games pages."""
 
 from django import template
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format, time_format
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from clubs.permissions import user_may_organize
+from games import links
 from games.permissions import may_see_roles
+from games.qr import qr_svg
 
 register = template.Library()
+
+
+def _organizes(request, club) -> bool:
+    """user_may_organize, remembered for the request (a page lists many games of one club)."""
+    known = request.__dict__.setdefault("_organizes_clubs", {})
+    if club.pk not in known:
+        known[club.pk] = user_may_organize(request.user, club)
+    return known[club.pk]
+
+
+@register.filter
+def club_time(value, game) -> str:
+    """A moment as the game's club reads it: its short date and a 24-hour time, in the club's time
+    zone whoever looks (a link's holder may be anonymous: no time zone of their own)."""
+    if value is None:
+        return ""
+    local = timezone.localtime(value, links.club_zone(game))
+    return f"{date_format(local, 'SHORT_DATE_FORMAT')} {time_format(local, 'H:i')}"
+
+
+@register.inclusion_tag("games/_judge_link.html", takes_context=True)
+def judge_link_panel(context, game):
+    """The table's private link for organizers: the address with a copy button, its expiry, a QR
+    code to show the table's judge, and the buttons to rotate or withdraw it.
+
+    The link is a secret: the tag itself renders nothing for anyone but the club's organizers,
+    whatever page it is put on. ``game`` needs its club, evening and tournament loaded.
+    """
+    request = context.get("request")
+    if request is None or not _organizes(request, game.club):
+        return {"shown": False}
+    url = request.build_absolute_uri(reverse("entry:link", kwargs={"token": game.judge_token}))
+    state = links.link_state(game)
+    return {
+        "shown": True, "game": game, "url": url, "state": str(state), "expires_at": links.link_expires_at(game),
+        "qr": qr_svg(url, title=_("The judge's link to %(game)s") % {"game": game})
+        if state in (links.LinkState.OPEN, links.LinkState.READ_ONLY) else "",
+        "next": request.get_full_path(), "csrf_token": context.get("csrf_token"),
+    }
 
 
 @register.simple_tag(takes_context=True)

@@ -15,6 +15,7 @@ from games import interchange, services
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
 from games.models import Game
 from tests.factories import ClubFactory, MembershipFactory, UserPlayerFactory
+from tests.games.factories import seat_table
 from tournaments.models import Round, Tournament
 
 Role = ClubMembership.Role
@@ -48,6 +49,8 @@ def ensure_table_players() -> list[Player]:
 def played_game(club, judge: Player, document: dict, **fields) -> Game:
     """A game entered by ``judge`` through the API's own replace service."""
     game = Game.objects.create(club=club, judge=judge, ruleset=document["ruleset"], **fields)
+    if game.tournament_id is not None:
+        seat_table(game, ensure_table_players())  # the seating comes before a tournament table's deal
     return interchange.protocol_put(game=game, document=copy.deepcopy(document), expected_version=0,
                                     actor=judge.user)
 
@@ -108,6 +111,7 @@ def build_world() -> World:
     table_one = played_game(club, judge, pro_document(), tournament=tournament, round=round_one, table_number=1)
     table_two = Game.objects.create(club=club, judge=other_judge, tournament=tournament, round=round_one,
                                     table_number=2, ruleset="pro-mafia-1.1")
+    seat_table(table_two, ensure_table_players())
     return World(
         club=club, other_club=other_club, organizer=organizer, judge=judge.user, other_judge=other_judge.user,
         other_organizer=other_organizer, player=player.user, judge_player=judge, other_judge_player=other_judge,

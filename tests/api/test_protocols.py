@@ -120,6 +120,17 @@ def test_a_game_in_setup_is_dealt_by_its_first_put(world):
     assert [s.player.nickname for s in game.seats.order_by("seat")] == [f"Player {n}" for n in range(1, 11)]
 
 
+def test_a_tournament_table_is_dealt_with_its_seating_only(world):
+    game = world.table_two
+    document = pro_document(events=5)
+    document["seats"][2]["player"] = world.judge_player.nickname  # not the seating's seat 3
+    response = world.client("other_judge").put(f"/api/v1/games/{game.pk}/protocol/", document, format="json",
+                                                HTTP_IF_MATCH='"0"')
+    assert response.status_code == 422 and response.json()["code"] == "seating"
+    game.refresh_from_db()
+    assert game.protocol_version == 0 and game.seats.get(seat=3).player.nickname == "Player 3"
+
+
 # --- import --------------------------------------------------------------------------------------
 
 

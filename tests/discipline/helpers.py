@@ -9,6 +9,7 @@ from games.engine.scenario import Game as Scenario
 from games.models import Game
 from games.services import game_confirm, game_deal, game_submit, protocol_replace
 from tests.factories import ClubFactory, MembershipFactory, UserPlayerFactory
+from tests.games.factories import seat_table
 from tournaments.models import Application, Round, Tournament
 
 
@@ -41,6 +42,7 @@ class Cup:
         round_ = Round.objects.create(tournament=self.tournament, number=number)
         game = Game.objects.create(club=self.club, tournament=self.tournament, round=round_, table_number=1,
                                    number=number, judge=self.judge, ruleset=document["ruleset"])
+        seat_table(game, self.players)
         roles = {seat["seat"]: seat["role"] for seat in document["seats"]}
         game = game_deal(game=game, players=dict(enumerate(self.players, start=1)), roles=roles,
                          expected_version=game.protocol_version, actor=self.judge.user)

@@ -31,6 +31,13 @@ class GameSeatFactory(factory.django.DjangoModelFactory):
     player = factory.SubFactory(PlayerFactory)
 
 
+def seat_table(game, players) -> None:
+    """Seat ``players`` (seat 1 first) at a tournament table, as the seating generator does: a
+    tournament table is dealt with its seating (games.services._check_tournament_seating)."""
+    GameSeat.objects.bulk_create(GameSeat(game=game, seat=seat, player=player)
+                                 for seat, player in enumerate(players, start=1))
+
+
 def judge_membership(club, role=ClubMembership.Role.JUDGE):
     """A user with a player and a role in the club."""
     return MembershipFactory(club=club, role=role)

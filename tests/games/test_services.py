@@ -237,11 +237,12 @@ def test_a_confirmed_protocol_changes_only_through_a_correction_with_a_reason():
     version = game.protocol_version
     with pytest.raises(ApplicationError, match="confirmed"):
         services.protocol_undo_last(game=game, expected_version=version, actor=game.judge.user)
+    organizer = organizer_of(game.club)  # only an organizer reopens (tests/games/test_judge_link.py)
     with pytest.raises(ApplicationError, match="why"):
         services.game_edit_after_confirmation(game=game, reason="  ", expected_version=version,
-                                              actor=game.judge.user)
+                                              actor=organizer)
     game = services.game_edit_after_confirmation(game=game, reason="seat 3's foul was seat 8's",
-                                                 expected_version=version, actor=game.judge.user)
+                                                 expected_version=version, actor=organizer)
     assert game.status == Status.FINISHED and game.confirmed_by is None and game.submitted_at is None
     edit = ProtocolVersion.objects.get(game=game, version=version + 1)
     assert (edit.action, edit.reason) == ("edit", "seat 3's foul was seat 8's")
@@ -256,7 +257,8 @@ def test_a_correction_with_a_document_replaces_the_protocol():
     document["seats"] = game.protocol["seats"]
     document["events"].insert(0, {"type": "foul", "day": 1, "seat": 4, "kind": "ordinary"})
     game = services.game_edit_after_confirmation(game=game, reason="missed foul", document=document,
-                                                 expected_version=game.protocol_version, actor=game.judge.user)
+                                                 expected_version=game.protocol_version,
+                                                 actor=organizer_of(game.club))
     assert game.status == Status.FINISHED
     assert game.protocol["events"][0]["seat"] == 4
 

@@ -7,6 +7,7 @@ from games.engine.examples import full_pro_mafia_game
 from games.models import Game
 from games.services import game_confirm, game_deal, game_submit, protocol_replace
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
+from tests.games.factories import seat_table
 from tournaments.models import Application, Round, Tournament
 
 
@@ -33,6 +34,7 @@ def finished_game(tournament, judge, players=None) -> Game:
     # Tournament games come from the seating generator; here one table per round.
     game = Game.objects.create(club=tournament.club, tournament=tournament, round=round_, table_number=1,
                                number=number, judge=judge, ruleset=document["ruleset"])
+    seat_table(game, players)
     roles = {seat["seat"]: seat["role"] for seat in document["seats"]}
     game = game_deal(game=game, players=dict(enumerate(players, start=1)), roles=roles,
                      expected_version=game.protocol_version, actor=judge.user)

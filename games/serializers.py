@@ -1,7 +1,7 @@
 """Games and their protocols in the API.
 
 The protocol itself is served and accepted exactly as ``mafia-protocol/1``
-(docs: /work/shared/protocol-format.md); ``ProtocolDocumentSerializer`` only describes it in the
+(docs/protocol-format.md); ``ProtocolDocumentSerializer`` only describes it in the
 schema. Input documents are handed to the engine whole, so optional fields a client adds survive.
 """
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from clubs.permissions import JUDGING_ROLES, clubs_user_organizes
 from games.models import Game, GameSeat
+from games.visibility import with_roles_visible
 from scoring.models import SeatScore
 
 from .models import Application, Evening, Round, StandingsSnapshot, Tournament
@@ -227,15 +228,17 @@ def standings_freshness(tournament: Tournament) -> dict:
     return {"updated_at": snapshot.computed_at if snapshot else None, "updating": pending}
 
 
-def player_games(tournament: Tournament, player: Player) -> list[Game]:
-    """The player's games in the tournament, with their own seat and score attached."""
-    games = list(Game.objects.filter(tournament=tournament, seats__player=player)
+def player_games(tournament: Tournament, player: Player, *, viewer=None) -> list[Game]:
+    """The player's games in the tournament, with their own seat and, where ``viewer`` may see the
+    roles (games.visibility), their score attached."""
+    games = list(with_roles_visible(Game.objects.filter(tournament=tournament, seats__player=player), viewer)
                  .select_related("round", "judge").order_by("round__number", "table_number"))
     seats = {s.game_id: s for s in GameSeat.objects.filter(game__in=games, player=player)}
     scores = {s.game_id: s for s in SeatScore.objects.filter(game__in=games, player=player)}
     for game in games:
         game.my_seat = seats.get(game.pk)
-        game.my_score = scores.get(game.pk) if game.status == Game.Status.CONFIRMED else None
+        shown = game.roles_visible and game.status == Game.Status.CONFIRMED
+        game.my_score = scores.get(game.pk) if shown else None
     return games
 
 

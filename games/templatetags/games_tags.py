@@ -5,14 +5,14 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from games.permissions import may_see_roles
+from games.visibility import may_see_roles
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def game_roles_visible(context, game) -> bool:
-    """``{% game_roles_visible game as show_roles %}``: games.permissions.may_see_roles, no other rule."""
+    """``{% game_roles_visible game as show_roles %}``: games.visibility.may_see_roles, no other rule."""
     request = context.get("request")
     user = getattr(request, "user", None)
     return may_see_roles(user, game, via_link=bool(context.get("via_link")))

@@ -38,7 +38,7 @@ def world(db):
     players = accepted_players(tournament, 10)
     game = scored_game(tournament, make_round(tournament, 1), 1,
                        [(p, "mafia" if i < 3 else "civilian", i >= 3, Decimal("0.5"), []) for i, p in
-                        enumerate(players)])
+                        enumerate(players)], published=False)
     return {"tournament": tournament, "player": players[0], "game": game,
             "organizer": organizer_of(tournament.club)}
 

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.models import Player
 from clubs.permissions import user_may_organize
+from clubs.selectors import listed_players
 from config.errors import ApplicationError
 from games.models import Game
 from games.visibility import FINISHED_STATUSES, may_see_roles
@@ -146,7 +146,7 @@ def standings_export(request, tournament):
 
 @public_when("publish_standings")
 def player(request, tournament, pk):
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(listed_players(), pk=pk)
     games = selectors.player_games(tournament, player, viewer=request.user)
     standing = next((s for s in selectors.tournament_standings(tournament) if s.player_id == player.pk), None)
     if standing is None and not games:

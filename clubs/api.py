@@ -46,7 +46,7 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[Player]:
         if self.action != "list":
-            return Player.objects.select_related("home_club").filter(is_pending=False)
+            return selectors.listed_players().select_related("home_club")
         players = selectors.player_search(query_text(self.request, "q"))
         club = query_text(self.request, "club")
         if club:

@@ -21,8 +21,14 @@ def club_members(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(memberships__club=club).order_by("nickname")
 
 
+def listed_players() -> QuerySet[Player]:
+    """The players any page, list or API may show: not a guest whose application no organizer has
+    accepted yet (``is_pending``). Organizers see those on their applications pages only."""
+    return Player.objects.filter(is_pending=False)
+
+
 def player_search(query: str = "") -> QuerySet[Player]:
-    players = Player.objects.select_related("home_club").filter(is_pending=False)
+    players = listed_players().select_related("home_club")
     if query:
         players = players.filter(Q(nickname__icontains=query) | Q(city__icontains=query))
     return players.order_by("nickname")

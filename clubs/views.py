@@ -8,7 +8,7 @@ from config.errors import ApplicationError
 
 from . import selectors, services
 from .forms import SignUpForm
-from .models import Club, Player
+from .models import Club
 from .permissions import user_may_judge, user_may_organize
 
 
@@ -40,7 +40,7 @@ def player_list(request):
 
 
 def player_detail(request, pk):
-    player = get_object_or_404(Player.objects.select_related("home_club"), pk=pk)
+    player = get_object_or_404(selectors.listed_players().select_related("home_club"), pk=pk)
     return render(request, "clubs/player_detail.html", {"player": player,
                                                          "memberships": player.memberships.select_related("club")})
 

@@ -29,6 +29,9 @@ class TokenView(ObtainAuthToken):
 
 router = DefaultRouter()
 router.include_root_view = False
+# No ".json" twins of every URL: documented nowhere, and the actions' views took no ``format``
+# argument, so /api/v1/tournaments/<slug>/participants.json was a server error.
+router.include_format_suffixes = False
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
 router.register("tournaments", TournamentViewSet, basename="tournament")

@@ -1,7 +1,7 @@
 """Games and protocols in the API: read, enter (If-Match), submit, confirm, import, export.
 
-Thin views: find the game, ask ``games.permissions`` / ``games.api_access`` who may do what, call
-a service, answer. ``ApplicationError`` becomes a response in ``config.api_errors`` only.
+Thin views: find the game, ask ``games.permissions`` / ``games.api_access`` who may do what and
+``games.visibility`` what they may see of it, call a service, answer. ``ApplicationError`` becomes a response in ``config.api_errors`` only.
 
 Writes to a protocol carry the version they were based on in ``If-Match: "<version>"`` (the
 ``ETag`` of ``GET /games/{id}/protocol/``): missing → 428, stale → 412, and nothing changes.
@@ -34,7 +34,7 @@ from tournaments.api import tournament_for
 from tournaments.models import Evening
 
 from . import interchange, services
-from .api_access import game_visible, protocol_visible, roles_visible, visible_games
+from .api_access import game_visible, visible_games
 from .models import Game, GameSeat
 from .permissions import user_may_confirm, user_may_enter
 from .serializers import (
@@ -46,6 +46,7 @@ from .serializers import (
     ProtocolDocumentSerializer,
     ProtocolEventSerializer,
 )
+from .visibility import may_see_roles, protocol_visible, with_roles_visible
 
 IF_MATCH = OpenApiParameter(
     "If-Match", str, location=OpenApiParameter.HEADER, required=True,
@@ -88,7 +89,7 @@ def _protocol_response(game: Game, status: int = 200) -> Response:
 
 
 def _detail(request, game: Game) -> dict:
-    game.roles_visible = roles_visible(request, game)
+    game.roles_visible = may_see_roles(request.user, game)
     game.protocol_visible = protocol_visible(request, game)
     return GameDetailSerializer(game).data
 
@@ -110,13 +111,13 @@ def _detail_response(request, game: Game) -> Response:
     ]),
 )
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
-    """Games this visitor may see; roles only under the rule of games.permissions.may_see_roles."""
+    """Games this visitor may see; roles and protocol versions only under games.visibility."""
 
     serializer_class = GameSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     def get_queryset(self) -> QuerySet[Game]:
-        games = visible_games(self.request.user).select_related(
+        games = with_roles_visible(visible_games(self.request.user), self.request.user).select_related(
             "club", "tournament", "round", "evening", "judge").order_by("-id")
         request = self.request
         if query_text(request, "club"):

@@ -1,12 +1,11 @@
-"""What the API shows of a game, composed from the rules the web pages use (nothing new here).
+"""Which games the API lets a visitor know exist (their table, players and status).
 
-* ``games.permissions.may_see_roles`` — THE rule for roles: those who may enter the game (its
-  judge, the club's organizers) always; everyone else once it is finished and its results are
-  published.
-* ``tournaments.publication.tournament_visible`` — a tournament game is also behind its
-  tournament's switches, as on the tournament's pages: out of draft, and ``publish_seating`` (or
-  ``publish_results``) to see the table at all, ``publish_results`` for its roles and result,
-  ``publish_protocols`` for the whole protocol. Organizers of the club see everything.
+Roles, results, scores, the protocol and its version are not decided here: they follow the
+secrecy rule of ``games.visibility`` (``may_see_roles``, ``protocol_visible``), as on the pages.
+
+* ``tournaments.publication.tournament_visible`` — a tournament game is behind its tournament's
+  switches, as on the tournament's pages: out of draft, and ``publish_seating`` (or
+  ``publish_results``) to see the table at all. Organizers of the club see everything.
 
 A game nobody may see is a 404 (never say that it exists); a game whose protocol a visitor may
 not see answers its protocol endpoint with 403.
@@ -21,7 +20,8 @@ from tournaments.models import Tournament
 from tournaments.publication import tournament_visible
 
 from .models import Game
-from .permissions import FINISHED_STATUSES, may_see_roles, user_may_enter
+from .permissions import user_may_enter
+from .visibility import FINISHED_STATUSES
 
 
 def _may_enter(request, game: Game) -> bool:
@@ -40,25 +40,6 @@ def game_visible(request, game: Game) -> bool:
                 or (game.status in FINISHED_STATUSES
                     and tournament_visible(request, game.tournament, "publish_results")))
     return game.status in FINISHED_STATUSES  # a running club game is nobody else's business
-
-
-def roles_visible(request, game: Game) -> bool:
-    """May this visitor see the roles, the result and the scores?"""
-    if not may_see_roles(request.user, game):
-        return False
-    if game.tournament_id is None or _may_enter(request, game):
-        return True
-    return (tournament_visible(request, game.tournament, "publish_results")
-            or tournament_visible(request, game.tournament, "publish_protocols"))
-
-
-def protocol_visible(request, game: Game) -> bool:
-    """May this visitor read the whole ``mafia-protocol/1`` document (roles and events)?"""
-    if not may_see_roles(request.user, game):
-        return False
-    if game.tournament_id is None or _may_enter(request, game):
-        return True
-    return tournament_visible(request, game.tournament, "publish_protocols")
 
 
 def visible_games(user) -> QuerySet[Game]:

@@ -1,7 +1,7 @@
-"""Who may enter a game's protocol, who may confirm it, and who may see its roles.
+"""Who may enter a game's protocol and who may confirm it.
 
-"May this user see the roles of this game" is answered by ``may_see_roles`` alone; views,
-templates (through the ``game_roles_visible`` tag) and the public page all ask it.
+Who may see its roles (and everything derived from them) is the secrecy rule of
+``games.visibility``, built on ``user_may_enter`` below.
 """
 
 import secrets
@@ -9,8 +9,6 @@ import secrets
 from clubs.permissions import user_may_organize
 
 from .models import Game
-
-FINISHED_STATUSES = (Game.Status.FINISHED, Game.Status.CONFIRMED)
 
 
 def user_is_assigned_judge(user, game: Game) -> bool:
@@ -35,31 +33,3 @@ def token_opens(game: Game, token: str) -> bool:
 def user_may_confirm(user, game: Game) -> bool:
     """Organizers confirm; who entered the protocol is checked by the service (see docs/entry.md)."""
     return user_may_organize(user, game.club)
-
-
-def results_are_public(game: Game) -> bool:
-    return game.status in FINISHED_STATUSES and game.results_published
-
-
-def may_see_roles(user, game: Game, *, via_link: bool = False) -> bool:
-    """THE rule: who may see the roles (and therefore the protocol and the scores) of a game.
-
-    Those who may enter it (the assigned judge by login or by the private link, the club's
-    organizers) always; everyone else only once it is finished and its results are published.
-    """
-    return via_link or user_may_enter(user, game) or results_are_public(game)
-
-
-def roles_visible_q(user, *, prefix: str = ""):
-    """``may_see_roles`` as a queryset filter over games (``prefix`` like ``"game__"``), for lists
-    that must hide what a game's roles would tell — a rating history's colour and result."""
-    from django.db.models import Q
-
-    from clubs.permissions import clubs_user_organizes
-
-    visible = Q(**{f"{prefix}status__in": FINISHED_STATUSES, f"{prefix}results_published": True})
-    if user is not None and user.is_authenticated:
-        if user.is_superuser:
-            return Q()
-        visible |= Q(**{f"{prefix}club__in": clubs_user_organizes(user)}) | Q(**{f"{prefix}judge__user": user})
-    return visible

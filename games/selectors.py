@@ -8,6 +8,7 @@ from django.db.models import Q, QuerySet
 
 from clubs.models import Player
 from clubs.permissions import clubs_user_organizes
+from clubs.selectors import listed_players
 from core.locking import for_update
 from games.engine import GameRecord, Phase, ProtocolError, TableState, replay
 from games.engine.rulesets import RULESETS, Ruleset
@@ -93,7 +94,7 @@ def player_search(query: str, limit: int = 12) -> QuerySet[Player]:
     query = query.strip()
     if not query:
         return Player.objects.none()
-    return Player.objects.filter(nickname__icontains=query, is_pending=False).order_by("nickname")[:limit]
+    return listed_players().filter(nickname__icontains=query).order_by("nickname")[:limit]
 
 
 @dataclass

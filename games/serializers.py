@@ -56,7 +56,12 @@ class ScoreSerializer(serializers.Serializer):
 
 
 class GameSerializer(serializers.ModelSerializer):
-    """A game's header: where it is played, who sits where, its status. No roles, no result."""
+    """A game's header: where it is played, who sits where, its status. No roles, no result.
+
+    The protocol version grows with every recorded event, night checks included, so it is shown
+    only under the secrecy rule: the view sets ``game.roles_visible`` (games.visibility); without
+    it the version is null.
+    """
 
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     tournament = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
@@ -64,6 +69,8 @@ class GameSerializer(serializers.ModelSerializer):
     evening = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
     table = serializers.IntegerField(source="table_number", read_only=True)
     judge = PlayerRefSerializer(read_only=True, allow_null=True)
+    protocol_version = serializers.SerializerMethodField(
+        help_text="The protocol's version (its ETag); null unless the visitor may see the roles.")
 
     class Meta:
         model = Game
@@ -72,6 +79,9 @@ class GameSerializer(serializers.ModelSerializer):
 
     def get_round(self, game) -> int | None:
         return game.round.number if game.round_id else None
+
+    def get_protocol_version(self, game) -> int | None:
+        return game.protocol_version if getattr(game, "roles_visible", False) else None
 
 
 class GameDetailSerializer(GameSerializer):

@@ -654,7 +654,25 @@ def game_publish_results(*, game: Game, actor, published: bool = True) -> Game:
         game.save(update_fields=["results_published"])
         log_action(game, action="game.publish" if published else "game.unpublish", actor=actor,
                    data={"results_published": published})
+        from scoring.pipeline import request_publication_change
+
+        request_publication_change([game.pk])
     return game
+
+
+def results_publication_follow_switch(*, games, published: bool) -> int:
+    """A tournament's or an evening's "game results are public" switch opens (or closes) the
+    results of its confirmed games at once; games confirmed later follow it in ``game_confirm``.
+    Standings and ratings are asked to recompute (they count only published games). Runs in the
+    caller's transaction; returns how many games changed."""
+    changed = list(games.filter(status=Status.CONFIRMED).exclude(results_published=published)
+                   .values_list("pk", flat=True))
+    if changed:
+        Game.objects.filter(pk__in=changed).update(results_published=published)
+        from scoring.pipeline import request_publication_change
+
+        request_publication_change(changed)
+    return len(changed)
 
 
 # --- the judge's private link (games/links.py) ---------------------------------------------------

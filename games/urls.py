@@ -1,4 +1,4 @@
-"""Public pages of games: what anyone may see (roles only under games.permissions.may_see_roles)."""
+"""Public pages of games: what anyone may see (roles only under games.visibility.may_see_roles)."""
 
 from django.urls import path
 

@@ -29,8 +29,9 @@ from tournaments.models import Evening
 from . import entry, links, selectors, services
 from .middleware import server_timing
 from .models import Game
-from .permissions import may_see_roles, token_opens, user_may_confirm, user_may_enter
+from .permissions import token_opens, user_may_confirm, user_may_enter
 from .rulesets import Ruleset
+from .visibility import FINISHED_STATUSES, may_see_roles
 
 TEMPLATE = "games/entry.html"
 
@@ -500,7 +501,7 @@ def game_detail(request: HttpRequest, pk: int):
     """A game's public page. Roles, protocol and scores only under ``may_see_roles``."""
     game = get_object_or_404(selectors.game_queryset(), pk=pk)
     show_roles = may_see_roles(request.user, game)
-    if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED) and not show_roles:
+    if game.status not in FINISHED_STATUSES and not show_roles:
         raise Http404  # a running game is nobody else's business
     context = {"game": game, "show_roles": show_roles, "seats": game.seats.select_related("player"),
                "may_enter": user_may_enter(request.user, game)}

@@ -6,7 +6,8 @@ from rest_framework import generics, permissions
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
-from clubs.models import Club, Player
+from clubs.models import Club
+from clubs.selectors import listed_players
 from config.api_errors import ErrorSerializer, query_int, query_text
 
 from . import selectors
@@ -57,7 +58,7 @@ class RatingHistoryView(generics.GenericAPIView):
     @extend_schema(summary="A player's rating history", responses={200: RatingHistorySerializer,
                                                                    404: ErrorSerializer})
     def get(self, request, pk: int):
-        player = get_object_or_404(Player.objects.filter(is_pending=False), pk=pk)
+        player = get_object_or_404(listed_players(), pk=pk)
         data = {"player": player, "rating": PlayerRating.objects.filter(player=player).first(),
                 "history": selectors.player_rating_history(player, viewer=request.user)}
         return Response(self.get_serializer(data).data)

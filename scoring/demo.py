@@ -1,4 +1,4 @@
-"""Demo data: the demo cup's first rounds played, confirmed and scored (called by seed_demo).
+"""Demo data: the demo cup's first rounds played, confirmed, published and scored (seed_demo).
 
 Protocols come from the engine's game simulator and go in through the same services a judge
 and an organizer use, so scores, standings and ratings come out of the real pipeline.
@@ -11,7 +11,13 @@ from django.contrib.auth import get_user_model
 from games.engine import ProtocolError, replay
 from games.engine.simulate import random_game
 from games.models import Game
-from games.services import game_confirm, game_deal, game_submit, protocol_replace
+from games.services import (
+    game_confirm,
+    game_deal,
+    game_publish_results,
+    game_submit,
+    protocol_replace,
+)
 
 DEMO_ROUNDS_PLAYED = 4
 
@@ -53,4 +59,8 @@ def build(club, stdout) -> None:
         game = game_submit(game=game, expected_version=game.protocol_version, actor=judge)
         game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
         played += 1
-    stdout.write(f"Demo cup: {played} games of rounds 1-{DEMO_ROUNDS_PLAYED} played and confirmed.")
+    # Standings and ratings count only games whose results are published (docs/secrecy.md): the
+    # organizer opens the played rounds' results, as the "game results are public" switch does.
+    for game in tournament.games.filter(status=Game.Status.CONFIRMED, results_published=False):
+        game_publish_results(game=game, actor=organizer)
+    stdout.write(f"Demo cup: {played} games of rounds 1-{DEMO_ROUNDS_PLAYED} played, confirmed and published.")

@@ -54,6 +54,23 @@ def request_ratings(from_game_id: int | None) -> None:
     _request(Kind.RATINGS, 0, from_game_id=FROM_THE_START if from_game_id is None else from_game_id)
 
 
+def request_publication_change(game_ids) -> None:
+    """Games' results were published or hidden (a game's button, a tournament's or an evening's
+    switch): standings and ratings count only published games (games.visibility.counted_q), so
+    both are recomputed — both directions. In the caller's transaction, like every request."""
+    from games.models import Game
+
+    confirmed = Game.objects.filter(pk__in=list(game_ids), status=Game.Status.CONFIRMED)
+    if not confirmed.exists():
+        return  # an unconfirmed game counts nowhere: nothing changes
+    for tournament_id in (confirmed.exclude(tournament__isnull=True).order_by("tournament_id")
+                          .values_list("tournament_id", flat=True).distinct()):
+        request_standings(tournament_id)
+    from .rating_services import first_in_rating_order
+
+    request_ratings(first_in_rating_order(confirmed.values_list("pk", flat=True)))
+
+
 def _earlier_game(a: int | None, b: int) -> int:
     """Of two pending 'from' points, the one that comes first in the rating order."""
     if a is None:
@@ -165,18 +182,22 @@ def run_job(kind: str, target_id: int) -> str:
 
 def _run_game_scores(game_id: int, **_) -> None:
     from games.models import Game
+    from games.visibility import counts_in_aggregates
 
     from .rating_services import game_is_rated
     from .services import game_scores_recompute
 
     game_scores_recompute(game_id=game_id)
-    game = Game.objects.filter(pk=game_id).values("tournament_id", "status").first()
+    game = Game.objects.filter(pk=game_id).only("tournament_id", "status", "results_published").first()
     if game is None:  # deleted: whatever it fed must forget it
         request_ratings(None)
         return
-    if game["tournament_id"]:
-        request_standings(game["tournament_id"])
-    if game["status"] == Game.Status.CONFIRMED or game_is_rated(game_id):
+    # Standings and ratings count only published games. A change to an unpublished one moves
+    # neither, and asking for a recompute anyway would move their timestamps with hidden events
+    # (docs/secrecy.md); its publication asks for both (request_publication_change).
+    if game.tournament_id and game.results_published:
+        request_standings(game.tournament_id)
+    if counts_in_aggregates(game) or game_is_rated(game_id):
         request_ratings(game_id)
 
 

@@ -1,6 +1,7 @@
 """Keeping the stored ratings true to the confirmed games (docs/ratings.md).
 
-Ratings are a pure function of the confirmed games in their order (played at, then game id),
+Ratings are a pure function of the counted games — confirmed, with their results published
+(``games.visibility.counted_q``: a rating change tells a player's team) — in their order (played at, then game id),
 computed by ``scoring.ratings``. This module streams those games out of the database, restores
 the state before a given game from the history itself, and replaces the history from that game
 onwards. Running it twice gives the same rows: it is safe to repeat.
@@ -20,6 +21,7 @@ from django.db.models.functions import Coalesce
 
 from core.locking import named_lock
 from games.models import Game, GameSeat
+from games.visibility import counted_q
 
 from .models import PlayerRating, RatingEntry
 from .ratings import RatingChange, RatingConfig, RatingGame, RatingState, process_games
@@ -34,23 +36,25 @@ def rating_config() -> RatingConfig:
     return RatingConfig.from_dict(getattr(settings, "RATINGS", {}) or {})
 
 
+def _in_rating_order(games):
+    return (games.annotate(order_at=Coalesce("played_at", "confirmed_at", "created_at", output_field=DateTimeField()))
+            .order_by("order_at", "id"))
+
+
 def rated_games():
-    """The games that count for ratings: confirmed, with a winner; ordered as they are rated."""
-    return (
-        Game.objects.filter(status=Game.Status.CONFIRMED, winner__in=("red", "black"))
-        .annotate(order_at=Coalesce("played_at", "confirmed_at", "created_at", output_field=DateTimeField()))
-        .order_by("order_at", "id")
-    )
+    """The games that count for ratings: confirmed, results published, with a winner; ordered as
+    they are rated."""
+    return _in_rating_order(Game.objects.filter(counted_q(), winner__in=("red", "black")))
 
 
 def order_key_of(game_id: int) -> tuple[datetime, int] | None:
-    row = (
-        Game.objects.filter(pk=game_id)
-        .annotate(order_at=Coalesce("played_at", "confirmed_at", "created_at", output_field=DateTimeField()))
-        .values_list("order_at", "id")
-        .first()
-    )
+    row = _in_rating_order(Game.objects.filter(pk=game_id)).values_list("order_at", "id").first()
     return (row[0], row[1]) if row else None
+
+
+def first_in_rating_order(game_ids) -> int | None:
+    """Of these games, the one that comes first in the rating order (None for none)."""
+    return _in_rating_order(Game.objects.filter(pk__in=list(game_ids))).values_list("id", flat=True).first()
 
 
 def _on_or_after(key: tuple[datetime, int], *, at: str, game: str) -> Q:

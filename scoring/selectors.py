@@ -24,8 +24,9 @@ def rating_leaderboard(*, track: str = "overall", club: Club | None = None, min_
 def player_rating_history(player: Player, *, viewer=None) -> QuerySet[RatingEntry]:
     """A player's rating changes, oldest first, showing ``viewer`` only the games whose roles they
     may see: a row's colour and result would give away a role before the results are published.
-    The current rating still counts every confirmed game."""
-    from games.permissions import roles_visible_q
+    Only published games are rated; the filter covers the moment between a game's unpublishing
+    and the recompute that takes it out."""
+    from games.visibility import roles_visible_q
 
     return RatingEntry.objects.filter(player=player).filter(roles_visible_q(viewer, prefix="game__")).select_related(
         "game", "game__tournament", "game__round"
@@ -34,6 +35,6 @@ def player_rating_history(player: Player, *, viewer=None) -> QuerySet[RatingEntr
 
 def hidden_rating_entries(player: Player, *, viewer=None) -> int:
     """How many of the player's rated games the viewer may not see yet."""
-    from games.permissions import roles_visible_q
+    from games.visibility import roles_visible_q
 
     return RatingEntry.objects.filter(player=player).exclude(roles_visible_q(viewer, prefix="game__")).count()

@@ -1,7 +1,8 @@
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
-from clubs.models import Club, Player
+from clubs.models import Club
+from clubs.selectors import listed_players
 
 from . import selectors
 from .charts import rating_line_chart
@@ -33,7 +34,7 @@ def leaderboard(request):
 
 
 def player_rating(request, pk):
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(listed_players(), pk=pk)
     history = list(selectors.player_rating_history(player, viewer=request.user))
     chart = rating_line_chart([e.overall_after for e in history],
                               [f"{e.rated_at:%Y-%m-%d}" for e in history])

@@ -116,7 +116,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Standings (switch: standings)",
-        description="The standings the pipeline stored from the confirmed games. Answers with an "
+        description="The standings the pipeline stored from the confirmed games whose results are "
+                    "published. Answers with an "
                     "`ETag`; send it back in `If-None-Match` to get 304 while they have not changed.",
         responses={200: StandingsSerializer, 304: OpenApiResponse(description="Not changed."), **REFUSED},
     )
@@ -165,7 +166,7 @@ def standings_body(tournament_id: int) -> bytes:
     snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
     if snapshot is None:
         rows, games, computed_at = ([standing_to_json(s) for s in selectors.compute_tournament_standings(tournament)],
-                                    tournament.games.filter(status="confirmed").count(), None)
+                                    selectors.counted_games(tournament), None)
     else:
         rows, games, computed_at = snapshot.rows, snapshot.games, snapshot.computed_at
     data = StandingsSerializer({"tournament": tournament.slug, "computed_at": computed_at, "games": games,

@@ -12,6 +12,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from clubs.permissions import JUDGING_ROLES, clubs_user_organizes
 from games.models import Game, GameSeat
+from games.visibility import counted_q, with_roles_visible
 from scoring.models import SeatScore
 
 from .models import Application, Evening, Round, StandingsSnapshot, Tournament
@@ -185,10 +186,16 @@ def seating_report(tournament: Tournament) -> dict | None:
 # --- standings --------------------------------------------------------------------------------
 
 
-def standings_rows(tournament: Tournament, *, player: Player | None = None) -> list[ScoreRow]:
-    """One plain row per seat score of a *confirmed* game of the tournament (one query)."""
-    qs = (SeatScore.objects.filter(game__tournament=tournament, game__status=Game.Status.CONFIRMED,
-                                   player__isnull=False)
+def standings_rows(tournament: Tournament, *, player: Player | None = None,
+                   unpublished: bool = False) -> list[ScoreRow]:
+    """One plain row per seat score of a counted game of the tournament (one query).
+
+    Counted: confirmed with its results published (``games.visibility.counted_q``), since the
+    standings are shown to everyone. ``unpublished=True`` counts every confirmed game: for the
+    organizers' own use only (seeding the final), never for a page.
+    """
+    games = Q(game__status=Game.Status.CONFIRMED) if unpublished else counted_q(prefix="game__")
+    qs = (SeatScore.objects.filter(games, game__tournament=tournament, player__isnull=False)
           .values_list("player_id", "player__nickname", "game_id", "game__round__number", "role", "won",
                        "total", "items", "game__round__coefficient", "game__round__is_final"))
     if player is not None:
@@ -201,11 +208,18 @@ def standings_rows(tournament: Tournament, *, player: Player | None = None) -> l
     ]
 
 
-def compute_tournament_standings(tournament: Tournament) -> list[Standing]:
-    """Standings computed now from the confirmed games (the pipeline stores them)."""
+def counted_games(tournament: Tournament) -> int:
+    """How many of the tournament's games the standings count."""
+    return tournament.games.filter(counted_q()).count()
+
+
+def compute_tournament_standings(tournament: Tournament, *, unpublished: bool = False) -> list[Standing]:
+    """Standings computed now from the counted games (the pipeline stores them); see
+    ``standings_rows`` for ``unpublished``."""
     everyone = participants(tournament).values_list("pk", "nickname")
-    return compute_standings(standings_rows(tournament), order=tournament.effective_tie_break,
-                             win_points=tournament.win_points, players=everyone)
+    return compute_standings(standings_rows(tournament, unpublished=unpublished),
+                             order=tournament.effective_tie_break, win_points=tournament.win_points,
+                             players=everyone)
 
 
 def tournament_standings(tournament: Tournament) -> list[Standing]:
@@ -227,15 +241,17 @@ def standings_freshness(tournament: Tournament) -> dict:
     return {"updated_at": snapshot.computed_at if snapshot else None, "updating": pending}
 
 
-def player_games(tournament: Tournament, player: Player) -> list[Game]:
-    """The player's games in the tournament, with their own seat and score attached."""
-    games = list(Game.objects.filter(tournament=tournament, seats__player=player)
+def player_games(tournament: Tournament, player: Player, *, viewer=None) -> list[Game]:
+    """The player's games in the tournament, with their own seat and, where ``viewer`` may see the
+    roles (games.visibility), their score attached."""
+    games = list(with_roles_visible(Game.objects.filter(tournament=tournament, seats__player=player), viewer)
                  .select_related("round", "judge").order_by("round__number", "table_number"))
     seats = {s.game_id: s for s in GameSeat.objects.filter(game__in=games, player=player)}
     scores = {s.game_id: s for s in SeatScore.objects.filter(game__in=games, player=player)}
     for game in games:
         game.my_seat = seats.get(game.pk)
-        game.my_score = scores.get(game.pk) if game.status == Game.Status.CONFIRMED else None
+        shown = game.roles_visible and game.status == Game.Status.CONFIRMED
+        game.my_score = scores.get(game.pk) if shown else None
     return games
 
 

@@ -71,7 +71,7 @@ class StandingsSerializer(serializers.Serializer):
     tournament = serializers.CharField(help_text="The tournament's slug.")
     computed_at = serializers.DateTimeField(allow_null=True,
                                             help_text="When the pipeline stored them (null: computed now).")
-    games = serializers.IntegerField(help_text="Confirmed games counted.")
+    games = serializers.IntegerField(help_text="Games counted: confirmed, results published.")
     tie_break = serializers.ListField(child=serializers.CharField())
     rows = StandingSerializer(many=True)
 

@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.models import Player
 from clubs.permissions import user_may_organize
+from clubs.selectors import listed_players
 from config.errors import ApplicationError
 from games.models import Game
+from games.visibility import FINISHED_STATUSES, may_see_roles
 
 from . import selectors, services
 from .csv_export import standings_csv
@@ -145,8 +146,8 @@ def standings_export(request, tournament):
 
 @public_when("publish_standings")
 def player(request, tournament, pk):
-    player = get_object_or_404(Player, pk=pk)
-    games = selectors.player_games(tournament, player)
+    player = get_object_or_404(listed_players(), pk=pk)
+    games = selectors.player_games(tournament, player, viewer=request.user)
     standing = next((s for s in selectors.tournament_standings(tournament) if s.player_id == player.pk), None)
     if standing is None and not games:
         raise Http404
@@ -160,23 +161,16 @@ def results(request, tournament):
     return render(request, "tournaments/results.html", _context(request, tournament, rounds=rounds))
 
 
-def _roles_visible(request, tournament, game) -> bool:
-    """Roles show once the game is finished, its results are published and so are the tournament's."""
-    if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED):
-        return False
-    if getattr(request, "may_organize", False):
-        return True
-    return game.results_published and tournament.publish_results
-
-
 @public_when("publish_results")
 def game(request, tournament, pk):
     try:
         game = selectors.game_with_seats(tournament, pk)
     except Game.DoesNotExist as exc:
         raise Http404 from exc
-    roles_visible = _roles_visible(request, tournament, game)
-    scores = {s.seat: s for s in game.scores.all()} if game.status == Game.Status.CONFIRMED else {}
+    roles_visible = may_see_roles(request.user, game)
+    # Per-seat points tell the roles apart: they are shown under the same rule as the roles.
+    scores = ({s.seat: s for s in game.scores.all()}
+              if roles_visible and game.status == Game.Status.CONFIRMED else {})
     seats = [(seat, scores.get(seat.seat)) for seat in game.seats.all()]
     return render(request, "tournaments/game.html",
                   _context(request, tournament, game=game, seats=seats, roles_visible=roles_visible))
@@ -184,11 +178,14 @@ def game(request, tournament, pk):
 
 @public_when("publish_protocols")
 def protocol(request, tournament, pk):
-    game = get_object_or_404(Game.objects.select_related("round"), tournament=tournament, pk=pk)
-    if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED) and not request.may_organize:
-        raise Http404
-    events = (game.protocol or {}).get("events", []) if isinstance(game.protocol, dict) else []
-    return render(request, "tournaments/protocol.html", _context(request, tournament, game=game, events=events))
+    game = get_object_or_404(Game.objects.select_related("round", "judge"), tournament=tournament, pk=pk)
+    roles_visible = may_see_roles(request.user, game)
+    if game.status not in FINISHED_STATUSES and not roles_visible:
+        raise Http404  # a running game is nobody else's business
+    events = (game.protocol or {}).get("events", []) if roles_visible and isinstance(game.protocol, dict) else []
+    return render(request, "tournaments/protocol.html",
+                  _context(request, tournament, game=game, events=events, roles_visible=roles_visible),
+                  status=200 if roles_visible else 403)
 
 
 # --- club evenings ----------------------------------------------------------------------------

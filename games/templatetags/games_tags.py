@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from clubs.permissions import user_may_organize
 from games import links
-from games.permissions import may_see_roles
 from games.qr import qr_svg
+from games.visibility import may_see_roles
 
 register = template.Library()
 
@@ -57,7 +57,7 @@ def judge_link_panel(context, game):
 
 @register.simple_tag(takes_context=True)
 def game_roles_visible(context, game) -> bool:
-    """``{% game_roles_visible game as show_roles %}``: games.permissions.may_see_roles, no other rule."""
+    """``{% game_roles_visible game as show_roles %}``: games.visibility.may_see_roles, no other rule."""
     request = context.get("request")
     user = getattr(request, "user", None)
     return may_see_roles(user, game, via_link=bool(context.get("via_link")))

@@ -234,7 +234,7 @@ def test_standings_are_cached_by_snapshot_and_change_when_it_does(world, django_
         cached = client.get(url)
     assert cached.content == first.content
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
-    Game.objects.filter(pk=world.table_one.pk).update(status="confirmed")
+    Game.objects.filter(pk=world.table_one.pk).update(status="confirmed", results_published=True)
     from games.models import Game as G
     from scoring.services import game_scores_recompute
 

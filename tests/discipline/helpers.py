@@ -25,7 +25,7 @@ class Cup:
         self.tournament = Tournament.objects.create(
             club=self.club, name="Discipline Cup", slug=f"discipline-cup-{self.club.pk}", ruleset=ruleset,
             starts_on=date(2026, 11, 1), ends_on=date(2026, 11, 2), tables=1, qualifying_rounds=5,
-            chief_judge=self.chief,
+            chief_judge=self.chief, publish_results=True,  # confirmed games count at once
         )
         self.players = [UserPlayerFactory() for _ in range(10)]
         for player in self.players:

@@ -57,14 +57,26 @@ def test_russian_is_enabled(client):
     assert 'lang="ru"' in response.content.decode()
 
 
-def test_seed_demo_builds_a_living_site_and_can_run_twice(client):
-    call_command("seed_demo")
+def test_seed_demo_builds_a_living_site_and_can_run_twice(client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # the pipeline runs after each commit
+        call_command("seed_demo")
     call_command("seed_demo")
     club = Club.objects.get(slug="red-square")
     assert Player.objects.filter(home_club=club).count() >= 30
     assert ClubMembership.objects.filter(club=club, role="organizer", player__user__username="organizer").exists()
     assert ClubMembership.objects.filter(club=club, role="judge", player__user__username="judge").exists()
     assert client.login(username="judge", password="mafia-demo-2026")
+    # Standings and ratings count only published games: the demo cup's played rounds are published.
+    from games.models import Game
+    from scoring.models import PlayerRating
+    from tournaments.models import Tournament
+    from tournaments.selectors import tournament_standings
+
+    cup = Tournament.objects.get(slug="red-square-cup")
+    played = cup.games.filter(status=Game.Status.CONFIRMED)
+    assert played.count() == 12 and not played.filter(results_published=False).exists()
+    assert sum(row.games for row in tournament_standings(cup)) == 12 * 10
+    assert PlayerRating.objects.filter(games__gt=0).count() >= 30
 
 
 def test_no_missing_migrations():

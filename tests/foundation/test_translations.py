@@ -286,11 +286,11 @@ def test_tournament_standings_in_russian(client):
                 [(p, role, role in ("civilian", "sheriff"), 1, []) for p, role in zip(players, roles, strict=True)])
     url = reverse("tournaments:standings", kwargs={"slug": tournament.slug})
     html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    for phrase in ("Турнирная таблица", "Обзор", "Результаты", "Только подтверждённые игры", "сумма баллов",
+    for phrase in ("Турнирная таблица", "Обзор", "Результаты", "Только подтверждённые игры с опубликованными результатами", "сумма баллов",
                    "победы", "дополнительные баллы", "Сумма", "Доп.", "Штраф", "Мирный житель", "Шериф", "Дон",
                    "Версия для печати"):
         assert phrase in html, phrase
-    for phrase in ("Standings", "Overview", "Confirmed games only", "total points", "extra points", "Printable",
+    for phrase in ("Standings", "Overview", "Confirmed games with published results only", "total points", "extra points", "Printable",
                    ">Total<", ">Wins<", ">Penalty<", "civilian", "Sheriff"):
         assert phrase not in html, phrase
     assert latin_words(html, "Autumn Cup", *(p.nickname for p in players)) == set()

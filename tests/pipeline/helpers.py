@@ -18,6 +18,7 @@ def tournament_with_staff():
     tournament = Tournament.objects.create(
         club=club, name="Pipeline Cup", slug=f"pipeline-cup-{club.pk}", starts_on=date(2026, 11, 1),
         ends_on=date(2026, 11, 2), tables=1, qualifying_rounds=3,
+        publish_results=True,  # confirmed games are published, so they count at once
     )
     return tournament, judge.player, organizer.player.user
 

@@ -185,3 +185,86 @@ def test_standings_page_says_when_it_was_brought_up_to_date(cup, client, django_
         confirm(finished_game(tournament, judge), judge, organizer)
     html = client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug})).content.decode()
     assert "Brought up to date at" in html
+
+
+# --- publication: standings and ratings count only published games (docs/secrecy.md) --------------
+
+
+def _counted(tournament) -> tuple[int, int]:
+    """(games in the stored standings, games in the rating history)."""
+    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
+    return (snapshot.games if snapshot else 0), RatingEntry.objects.values("game").distinct().count()
+
+
+def test_a_confirmed_game_counts_once_published_and_stops_when_hidden(django_capture_on_commit_callbacks):
+    from games.services import game_publish_results
+    from tournaments.services import publication_set
+
+    tournament, judge, organizer = tournament_with_staff()
+    tournament = publication_set(tournament=tournament, actor=organizer, publish_results=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = confirm(finished_game(tournament, judge), judge, organizer)
+    assert not game.results_published and _counted(tournament) == (0, 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_publish_results(game=game, actor=organizer)
+    assert _counted(tournament) == (1, 1) and PlayerRating.objects.count() == 10
+    with django_capture_on_commit_callbacks(execute=True):
+        game_publish_results(game=game, actor=organizer, published=False)
+    assert _counted(tournament) == (0, 0) and not PlayerRating.objects.exists()
+
+
+def test_the_tournaments_results_switch_recomputes_both_ways(django_capture_on_commit_callbacks):
+    from tournaments.services import publication_set
+
+    tournament, judge, organizer = tournament_with_staff()
+    tournament = publication_set(tournament=tournament, actor=organizer, publish_results=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(finished_game(tournament, judge), judge, organizer)
+        confirm(finished_game(tournament, judge), judge, organizer)
+    assert _counted(tournament) == (0, 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        publication_set(tournament=tournament, actor=organizer, publish_results=True)
+    assert _counted(tournament) == (2, 2)
+    with django_capture_on_commit_callbacks(execute=True):
+        publication_set(tournament=tournament, actor=organizer, publish_results=False)
+    assert _counted(tournament) == (0, 0) and not PlayerRating.objects.exists()
+
+
+def test_the_evenings_results_switch_publishes_its_confirmed_games_and_recomputes_ratings(
+        django_capture_on_commit_callbacks):
+    from games.engine.examples import full_pro_mafia_game
+    from games.services import game_confirm, game_create, game_deal, game_submit, protocol_replace
+    from tests.factories import PlayerFactory
+    from tournaments.services import evening_create, evening_update
+
+    tournament, judge, organizer = tournament_with_staff()
+    evening = evening_create(club=tournament.club, actor=organizer, title="Friday", starts_at=timezone.now(),
+                             publish_results=False)
+    document = full_pro_mafia_game().build()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_create(club=tournament.club, actor=judge.user, evening=evening)
+        game = game_deal(game=game, players={seat: PlayerFactory() for seat in range(1, 11)},
+                         roles={s["seat"]: s["role"] for s in document["seats"]}, expected_version=0,
+                         actor=judge.user)
+        game = protocol_replace(game=game, document={**game.protocol, "events": document["events"]},
+                                expected_version=game.protocol_version, actor=judge.user)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    assert not game.results_published and not RatingEntry.objects.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        evening_update(evening=evening, actor=organizer, publish_results=True)
+    game.refresh_from_db()
+    assert game.results_published and RatingEntry.objects.filter(game=game).count() == 10
+    with django_capture_on_commit_callbacks(execute=True):
+        evening_update(evening=evening, actor=organizer, publish_results=False)
+    game.refresh_from_db()
+    assert not game.results_published and not RatingEntry.objects.exists()
+
+
+def test_a_change_to_an_unpublished_game_asks_for_no_standings(django_capture_on_commit_callbacks):
+    """Its standings job would move the standings' timestamp (and ETag) with a hidden event."""
+    tournament, judge, organizer = tournament_with_staff()
+    with django_capture_on_commit_callbacks(execute=True):
+        finished_game(tournament, judge)  # finished, so scored; not confirmed, so not published
+    assert not RecomputeJob.objects.filter(kind=Kind.STANDINGS).exists()
+    assert not RecomputeJob.objects.filter(kind=Kind.RATINGS).exists()

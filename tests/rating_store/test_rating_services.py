@@ -1,4 +1,5 @@
-"""The stored ratings stay a pure function of the confirmed games, however they are recomputed."""
+"""The stored ratings stay a pure function of the confirmed, published games, however they are
+recomputed."""
 
 from datetime import timedelta
 
@@ -18,8 +19,11 @@ ROLES = ["civilian", "don", "civilian", "civilian", "mafia", "civilian", "sherif
 START = timezone.now().replace(microsecond=0) - timedelta(days=30)
 
 
-def confirmed_game(club, players, *, day: int, winner: str = "red", status=Game.Status.CONFIRMED) -> Game:
-    game = Game.objects.create(club=club, status=status, winner=winner, played_at=START + timedelta(days=day))
+def confirmed_game(club, players, *, day: int, winner: str = "red", status=Game.Status.CONFIRMED,
+                   published: bool = True) -> Game:
+    """A game with its results published unless ``published=False`` (only those are rated)."""
+    game = Game.objects.create(club=club, status=status, winner=winner, played_at=START + timedelta(days=day),
+                               results_published=published)
     GameSeat.objects.bulk_create(
         GameSeat(game=game, seat=seat, player=player, role=role)
         for seat, (player, role) in enumerate(zip(players, ROLES, strict=True), start=1)
@@ -96,10 +100,11 @@ def test_a_player_whose_only_game_is_annulled_loses_the_rating():
     assert PlayerRating.objects.count() == 0
 
 
-def test_unconfirmed_and_incomplete_games_are_not_rated():
+def test_unconfirmed_unpublished_and_incomplete_games_are_not_rated():
     club = ClubFactory()
     players = [PlayerFactory() for _ in range(10)]
     confirmed_game(club, players, day=1, status=Game.Status.FINISHED)
+    confirmed_game(club, players, day=3, published=False)  # a rating change would tell the teams
     incomplete = confirmed_game(club, players, day=2)
     GameSeat.objects.filter(game=incomplete, seat=3).update(role="")
     summary = ratings_recompute()
@@ -117,7 +122,6 @@ def test_rebuild_ratings_command_reports_what_it_did(league, capsys):
 def test_leaderboard_and_player_pages(client, league, django_assert_max_num_queries):
     club, players, games = league
     ratings_recompute()
-    Game.objects.update(results_published=True)
     with django_assert_max_num_queries(8):
         response = client.get(reverse("ratings:leaderboard"), {"track": "black", "min_games": 1})
     assert response.status_code == 200
@@ -132,10 +136,12 @@ def test_leaderboard_and_player_pages(client, league, django_assert_max_num_quer
 
 
 def test_history_hides_games_whose_results_are_not_published(client, league):
-    """A history row's colour and result would give a role away before the results are public."""
+    """A history row's colour and result would give a role away before the results are public.
+    Only published games are rated; between a game's unpublishing and the recompute that takes it
+    out, its rows are still stored, and the history hides them."""
     club, players, games = league
     ratings_recompute()
-    Game.objects.filter(pk__in=[g.pk for g in games[:3]]).update(results_published=True)
+    Game.objects.filter(pk__in=[g.pk for g in games[3:]]).update(results_published=False)
     shown = [g for g in games[:3] if RatingEntry.objects.filter(game=g, player=players[4]).exists()]
     response = client.get(reverse("ratings:player", kwargs={"pk": players[4].pk}))
     assert len(response.context["history"]) == len(shown)

@@ -65,10 +65,12 @@ def accepted_players(tournament, count, *, clubs=None):
     return players
 
 
-def scored_game(tournament, rnd, table, seats, *, status=Game.Status.CONFIRMED, winner="red"):
-    """A game with seats and SeatScore rows. ``seats``: [(player, role, won, total, items)]."""
+def scored_game(tournament, rnd, table, seats, *, status=Game.Status.CONFIRMED, winner="red", published=True):
+    """A game with seats and SeatScore rows. ``seats``: [(player, role, won, total, items)].
+
+    ``published``: its results are published (standings count only such confirmed games)."""
     game = Game.objects.create(club=tournament.club, tournament=tournament, round=rnd, table_number=table,
-                               status=status, winner=winner)
+                               status=status, winner=winner, results_published=published)
     for number, (player, role, won, total, items) in enumerate(seats, start=1):
         GameSeat.objects.create(game=game, seat=number, player=player, role=role)
         SeatScore.objects.create(game=game, seat=number, player=player, role=role, won=won,

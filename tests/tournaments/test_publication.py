@@ -38,7 +38,7 @@ def world(db):
     players = accepted_players(tournament, 10)
     game = scored_game(tournament, make_round(tournament, 1), 1,
                        [(p, "mafia" if i < 3 else "civilian", i >= 3, Decimal("0.5"), []) for i, p in
-                        enumerate(players)])
+                        enumerate(players)], published=False)
     return {"tournament": tournament, "player": players[0], "game": game,
             "organizer": organizer_of(tournament.club)}
 
@@ -55,6 +55,9 @@ def _url(name, world):
 @pytest.mark.parametrize(("name", "switch"), SWITCHED)
 def test_a_public_page_opens_with_its_switch_only(client, world, name, switch):
     tournament, url = world["tournament"], _url(name, world)
+    # The game's own results are published: only the switch is under test here (a protocol page
+    # of an unpublished game stays closed whatever the switches say: tests/secrecy).
+    Game.objects.filter(pk=world["game"].pk).update(results_published=True)
     response = client.get(url)
     assert response.status_code == 403, name
     assert "not published" in response.content.decode()

@@ -190,6 +190,22 @@ def test_the_final_seats_the_top_n_with_the_coefficient():
         services.seating_generate(tournament=tournament, actor=None)
 
 
+def test_the_final_is_seeded_from_confirmed_results_not_yet_published():
+    """Organizers seed the final before they open the qualifying results (docs/secrecy.md): the
+    public standings count nothing yet, the final still takes the real top ten."""
+    tournament = TournamentFactory(tables=2, qualifying_rounds=1, final_size=10, status=Tournament.Status.RUNNING)
+    players = accepted_players(tournament, 20)
+    rnd = make_round(tournament, 1)
+    for table in (0, 1):
+        chunk = players[table * 10:(table + 1) * 10]
+        scored_game(tournament, rnd, table + 1, [(p, "civilian", False, players.index(p), []) for p in chunk],
+                    published=False)
+    assert all(row.total == 0 for row in selectors.compute_tournament_standings(tournament))
+    final = services.final_create(tournament=tournament, actor=None)
+    seats = GameSeat.objects.filter(game__round=final).order_by("seat")
+    assert [s.player_id for s in seats] == [p.pk for p in reversed(players[10:])]
+
+
 def test_the_final_waits_for_every_qualifying_game():
     tournament = TournamentFactory(tables=1, qualifying_rounds=1, final_size=10, status=Tournament.Status.RUNNING)
     players = accepted_players(tournament, 10)

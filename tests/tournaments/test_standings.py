@@ -78,7 +78,7 @@ def test_players_without_games_are_listed_with_zeros():
 
 
 @pytest.mark.django_db
-def test_the_selector_reads_confirmed_games_only_with_the_round_coefficient():
+def test_the_selector_reads_confirmed_published_games_only_with_the_round_coefficient():
     tournament = TournamentFactory(tables=1, win_points=D("0.25"), tie_break_order=["wins"])
     players = accepted_players(tournament, 10)
     r1, final = make_round(tournament, 1), make_round(tournament, 2, is_final=True, coefficient="2.00")
@@ -86,6 +86,7 @@ def test_the_selector_reads_confirmed_games_only_with_the_round_coefficient():
     scored_game(tournament, r1, 1, seats)
     scored_game(tournament, final, 1, seats)
     scored_game(tournament, make_round(tournament, 3), 1, seats, status=Game.Status.FINISHED)  # not confirmed
+    scored_game(tournament, make_round(tournament, 4), 1, seats, published=False)  # results not published
     standings = selectors.tournament_standings(tournament)
     by_player = {s.player_id: s for s in standings}
     assert by_player[players[9].pk].total == D(9) + D(9) * 2 and by_player[players[9].pk].games == 2

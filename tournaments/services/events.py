@@ -137,11 +137,9 @@ def publication_set(*, tournament: Tournament, actor, **switches: bool) -> Tourn
         if "publish_seating" in changes:
             tournament.rounds.filter(is_final=False).update(seating_published=tournament.publish_seating)
         if "publish_results" in changes:
-            # The switch opens (or closes) the roles and results of every confirmed game at once;
-            # games confirmed later follow it as they are confirmed (games.services.game_confirm).
-            from games.models import Game
+            from games.services import results_publication_follow_switch
 
-            tournament.games.filter(status=Game.Status.CONFIRMED).update(results_published=tournament.publish_results)
+            results_publication_follow_switch(games=tournament.games.all(), published=tournament.publish_results)
         log_action(tournament, action="tournament.publication", actor=actor, data=changes)
     return tournament
 
@@ -172,6 +170,10 @@ def evening_update(*, evening: Evening, actor, **fields) -> Evening:
     if changes:
         evening.save()
         log_action(evening, action="evening.updated", actor=actor, data=changes)
+        if "publish_results" in changes:
+            from games.services import results_publication_follow_switch
+
+            results_publication_follow_switch(games=evening.games.all(), published=evening.publish_results)
     return evening
 
 

@@ -213,7 +213,7 @@ def final_create(*, tournament: Tournament, actor) -> Round:
     One table: seat k is the player ranked k (organizers swap by hand if players choose).
     More tables: ranks are dealt in a snake (1→A, 2→B, 3→B, 4→A, …) so the tables are even.
     """
-    from ..selectors import tournament_standings
+    from ..selectors import compute_tournament_standings
 
     tournament = _lock(tournament)
     size = tournament.final_size
@@ -229,7 +229,9 @@ def final_create(*, tournament: Tournament, actor) -> Round:
     if qualifying.exclude(status__in=[Game.Status.CONFIRMED, Game.Status.ANNULLED]).exists():
         raise ApplicationError(_("Every qualifying game must be confirmed (or annulled) before the final."),
                                code="unfinished")
-    standings = tournament_standings(tournament)
+    # Every confirmed game counts here, published or not: the organizers seed the final before
+    # they open the qualifying results (docs/secrecy.md).
+    standings = compute_tournament_standings(tournament, unpublished=True)
     if len(standings) < size:
         raise ApplicationError(_("The final needs %(n)s players; the standings have %(m)s.")
                                % {"n": size, "m": len(standings)}, code="players")

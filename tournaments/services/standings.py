@@ -1,4 +1,5 @@
-"""Stored standings: recomputed by the pipeline from confirmed games, read by every page."""
+"""Stored standings: recomputed by the pipeline from the counted games (confirmed, results
+published: games.visibility.counted_q), read by every page."""
 
 from django.db import transaction
 from django.utils import timezone
@@ -9,8 +10,8 @@ from ..standings import standing_to_json
 
 @transaction.atomic
 def standings_store(*, tournament_id: int) -> StandingsSnapshot | None:
-    """Recompute a tournament's standings from its confirmed games and store them; idempotent."""
-    from ..selectors import compute_tournament_standings
+    """Recompute a tournament's standings from its counted games and store them; idempotent."""
+    from ..selectors import compute_tournament_standings, counted_games
 
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
@@ -20,7 +21,7 @@ def standings_store(*, tournament_id: int) -> StandingsSnapshot | None:
         tournament=tournament,
         defaults={
             "rows": [standing_to_json(s) for s in standings],
-            "games": tournament.games.filter(status="confirmed").count(),
+            "games": counted_games(tournament),
             "computed_at": timezone.now(),
         },
     )

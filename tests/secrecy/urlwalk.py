@@ -1,0 +1,294 @@
+"""Every URL pattern of the URL conf, and how to visit it in the secrecy world (tests/secrecy/world.py).
+
+``patterns()`` walks ``django.urls.get_resolver()``: every page, export, feed, API endpoint and
+schema the site serves, admin included. ``visits(world)`` turns each into the GET requests the
+secrecy test makes, from ``VISITS``: an explicit table, pattern name → the kwargs (and extra query
+strings or headers) taken from the world. A pattern without an entry makes the test fail with a
+message naming it — a new page is walked before it is merged.
+
+To add a page: add ``"namespace:name": lambda w: {...kwargs...}`` below (a list of ``Visit`` for
+several variants). Point it at the secret games (``w.secret``, ``w.evening_game``), their
+tournament or evening, their players — wherever a leak would show.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from django.contrib import admin
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+
+@dataclass(frozen=True)
+class Pattern:
+    key: str  # "namespace:name", or the route of an unnamed pattern
+    route: str
+    params: frozenset[str]
+    name: str | None
+
+
+@dataclass(frozen=True)
+class Visit:
+    kwargs: dict = field(default_factory=dict)
+    query: str = ""
+    headers: dict = field(default_factory=dict)
+    url: str | None = None  # a literal URL (unnamed patterns)
+
+
+def _params(pattern) -> set[str]:
+    converters = getattr(pattern.pattern, "converters", None)
+    return set(converters) if converters else set(pattern.pattern.regex.groupindex)
+
+
+def patterns(resolver: URLResolver | None = None, route: str = "", namespace: str = "",
+             params: frozenset[str] = frozenset()) -> Iterator[Pattern]:
+    for entry in (resolver or get_resolver()).url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from patterns(entry, route + str(entry.pattern), inner, params | _params(entry))
+        elif isinstance(entry, URLPattern):
+            full = route + str(entry.pattern)
+            name = f"{namespace}{entry.name}" if entry.name else None
+            yield Pattern(name or full, full, frozenset(params | _params(entry)), name)
+
+
+# A private link is the judge's key: whoever holds it acts for the judge (tests/secrecy's entitled
+# tests use the real one). The visitors walked here do not hold it.
+NOT_THE_LINK = "not-the-judges-link"
+
+Entry = Callable[["object"], dict | list[Visit]]
+
+VISITS: dict[str, Entry] = {
+    # --- public pages ---------------------------------------------------------------------------
+    "home": lambda w: {},
+    "healthz": lambda w: {},
+    "clubs:list": lambda w: {},
+    "clubs:detail": lambda w: {"slug": w.club.slug},
+    "players:list": lambda w: [Visit(), Visit(query="q=Player"), Visit(query="q=Guest")],
+    # a player of the secret table, and the guest whose application is pending
+    "players:detail": lambda w: [Visit({"pk": w.secret.seats.get(seat=1).player_id}),
+                                 Visit({"pk": w.guest.pk})],
+    "ratings:leaderboard": lambda w: [Visit(), Visit(query="track=red"), Visit(query="track=black"),
+                                      Visit(query=f"club={w.club.slug}&min_games=1")],
+    "ratings:player": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
+    + [Visit({"pk": w.guest.pk})],
+    "tournaments:list": lambda w: {},
+    "tournaments:evening": lambda w: {"pk": w.evening.pk},
+    "tournaments:evening_apply": lambda w: {"pk": w.evening.pk},
+    "tournaments:evening_withdraw": lambda w: {"pk": w.evening.pk},
+    "tournaments:detail": lambda w: {"slug": w.tournament.slug},
+    "tournaments:apply": lambda w: {"slug": w.tournament.slug},
+    "tournaments:withdraw": lambda w: {"slug": w.tournament.slug},
+    "tournaments:participants": lambda w: {"slug": w.tournament.slug},
+    "tournaments:seating": lambda w: {"slug": w.tournament.slug},
+    "tournaments:seating_players": lambda w: {"slug": w.tournament.slug},
+    "tournaments:standings": lambda w: [Visit({"slug": w.tournament.slug}),
+                                        Visit({"slug": w.tournament.slug}, headers={"HX-Request": "true"})],
+    "tournaments:standings_print": lambda w: {"slug": w.tournament.slug},
+    "tournaments:standings_csv": lambda w: {"slug": w.tournament.slug},
+    "tournaments:player": lambda w: [Visit({"slug": w.tournament.slug, "pk": w.secret.seats.get(seat=seat).player_id})
+                                     for seat in (1, 4, 6)],
+    "tournaments:results": lambda w: {"slug": w.tournament.slug},
+    "tournaments:game": lambda w: [Visit({"slug": w.tournament.slug, "pk": w.secret.pk}),
+                                   Visit({"slug": w.tournament.slug, "pk": w.other.pk})],
+    "tournaments:protocol": lambda w: {"slug": w.tournament.slug, "pk": w.secret.pk},
+    "games:detail": lambda w: [Visit({"pk": w.secret.pk}), Visit({"pk": w.evening_game.pk})],
+    # --- organizers' and judges' pages (closed to the visitors walked) ----------------------------
+    "pipeline:status": lambda w: {},
+    "discipline:queue": lambda w: {},
+    "discipline:case": lambda w: {"pk": w.extra["case"]},
+    "discipline:decide": lambda w: {"pk": w.extra["case"]},
+    "discipline:reopen": lambda w: {"pk": w.extra["case"]},
+    "discipline:note": lambda w: {"pk": w.extra["case"]},
+    "discipline:chief_judge": lambda w: {"pk": w.tournament.pk},
+    "discipline_player:appeal": lambda w: {"pk": w.extra["case"]},
+    "organize:dashboard": lambda w: {},
+    "organize:tournament_create": lambda w: {"club": w.club.slug},
+    "organize:evening_create": lambda w: {"club": w.club.slug},
+    "organize:tournament": lambda w: {"slug": w.tournament.slug},
+    "organize:tournament_edit": lambda w: {"slug": w.tournament.slug},
+    "organize:tournament_status": lambda w: {"slug": w.tournament.slug},
+    "organize:tournament_publication": lambda w: {"slug": w.tournament.slug},
+    "organize:tournament_applications": lambda w: {"slug": w.tournament.slug},
+    "organize:tournament_applications_csv": lambda w: {"slug": w.tournament.slug},
+    "organize:seating": lambda w: {"slug": w.tournament.slug},
+    "organize:seating_generate": lambda w: {"slug": w.tournament.slug},
+    "organize:seating_swap": lambda w: {"slug": w.tournament.slug},
+    "organize:seating_judges": lambda w: {"slug": w.tournament.slug},
+    "organize:seating_publish": lambda w: {"slug": w.tournament.slug},
+    "organize:final_create": lambda w: {"slug": w.tournament.slug},
+    "organize:evening": lambda w: {"pk": w.evening.pk},
+    "organize:evening_edit": lambda w: {"pk": w.evening.pk},
+    "organize:evening_status": lambda w: {"pk": w.evening.pk},
+    "organize:evening_applications_csv": lambda w: {"pk": w.evening.pk},
+    "organize:application_decide": lambda w: {"pk": w.extra["guest_application"]},
+    "organize:application_withdraw": lambda w: {"pk": w.extra["guest_application"]},
+    "organize:application_note": lambda w: {"pk": w.extra["guest_application"]},
+    "games_organize:action": lambda w: {"pk": w.secret.pk, "action": "publish"},
+    # POST-only (a GET answers 405); walked all the same, so a page added under them is seen.
+    "games_organize:link_rotate": lambda w: {"pk": w.secret.pk},
+    "games_organize:link_revoke": lambda w: {"pk": w.secret.pk},
+    "games_organize:seat_change": lambda w: {"pk": w.secret.pk},
+    "entry:my_tables": lambda w: {},
+    "entry:page": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
+    "entry:players": lambda w: {"pk": w.secret.pk},
+    "entry:history": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
+    "entry:log": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
+    "entry:action": lambda w: {"pk": w.secret.pk, "action": "undo"},
+    "entry:link": lambda w: {"token": NOT_THE_LINK},
+    "entry:link_players": lambda w: {"token": NOT_THE_LINK},
+    "entry:link_history": lambda w: {"token": NOT_THE_LINK},
+    "entry:link_log": lambda w: {"token": NOT_THE_LINK},
+    "entry:link_action": lambda w: {"token": NOT_THE_LINK, "action": "undo"},
+    # --- accounts and language ----------------------------------------------------------------------
+    "sign_up": lambda w: {},
+    "login": lambda w: {},
+    "logout": lambda w: {},
+    "password_change": lambda w: {},
+    "password_change_done": lambda w: {},
+    "password_reset": lambda w: {},
+    "password_reset_done": lambda w: {},
+    "password_reset_confirm": lambda w: {"uidb64": "MQ", "token": "set-password"},
+    "password_reset_complete": lambda w: {},
+    "set_language": lambda w: {},
+    # --- the API ---------------------------------------------------------------------------------------
+    "api:v1:token": lambda w: {},
+    "api:v1:leaderboard": lambda w: [Visit(), Visit(query="track=red"), Visit(query="track=black")],
+    "api:v1:rating-history": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
+    + [Visit({"pk": w.guest.pk})],
+    "api:v1:tournament-protocols": lambda w: [Visit({"slug": w.tournament.slug}),
+                                              Visit({"slug": w.tournament.slug}, query="as=zip")],
+    "api:v1:club-protocols": lambda w: [Visit({"slug": w.club.slug}), Visit({"slug": w.club.slug}, query="as=zip"),
+                                        Visit({"slug": w.club.slug}, query=f"evening={w.evening.pk}")],
+    "api:v1:club-list": lambda w: {},
+    "api:v1:club-detail": lambda w: {"slug": w.club.slug},
+    "api:v1:player-list": lambda w: [Visit(), Visit(query="q=Guest")],
+    "api:v1:player-detail": lambda w: [Visit({"pk": w.secret.seats.get(seat=1).player_id}), Visit({"pk": w.guest.pk})],
+    "api:v1:tournament-list": lambda w: {},
+    "api:v1:tournament-detail": lambda w: {"slug": w.tournament.slug},
+    "api:v1:tournament-applications": lambda w: {"slug": w.tournament.slug},
+    "api:v1:tournament-participants": lambda w: {"slug": w.tournament.slug},
+    "api:v1:tournament-rounds": lambda w: {"slug": w.tournament.slug},
+    "api:v1:tournament-standings": lambda w: {"slug": w.tournament.slug},
+    "api:v1:evening-list": lambda w: {},
+    "api:v1:evening-detail": lambda w: {"pk": w.evening.pk},
+    "api:v1:evening-applications": lambda w: {"pk": w.evening.pk},
+    "api:v1:application-list": lambda w: {},
+    "api:v1:application-detail": lambda w: {"pk": w.extra["outsider_application"]},
+    "api:v1:application-withdraw": lambda w: {"pk": w.extra["outsider_application"]},
+    "api:v1:game-list": lambda w: [Visit(), Visit(query=f"tournament={w.tournament.slug}"),
+                                   Visit(query=f"evening={w.evening.pk}"), Visit(query="status=confirmed")],
+    "api:v1:game-detail": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
+    "api:v1:game-protocol": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
+    "api:v1:game-events": lambda w: {"pk": w.secret.pk},
+    "api:v1:game-undo": lambda w: {"pk": w.secret.pk},
+    "api:v1:game-submit": lambda w: {"pk": w.secret.pk},
+    "api:v1:game-confirm": lambda w: {"pk": w.secret.pk},
+    "api:v1:game-publication": lambda w: {"pk": w.secret.pk},
+    "api:schema": lambda w: {},
+    "api:docs": lambda w: {},
+    "api:redoc": lambda w: {},
+}
+
+# The admin's patterns come from its registry (each model admin's five pages), so a newly
+# registered model is walked without an entry here; a pattern the admin adds otherwise still needs
+# one. Objects: the secret game, its seats, scores and versions where the model has them.
+ADMIN_SITE_VISITS: dict[str, Entry] = {
+    "admin:index": lambda w: {},
+    "admin:login": lambda w: {},
+    "admin:logout": lambda w: {},
+    "admin:password_change": lambda w: {},
+    "admin:password_change_done": lambda w: {},
+    "admin:autocomplete": lambda w: {},
+    "admin:jsi18n": lambda w: {},
+    "admin:view_on_site": lambda w: {"content_type_id": w.extra["game_content_type"], "object_id": w.secret.pk},
+    "admin:app_list": lambda w: [Visit({"app_label": label}) for label in ("games", "scoring", "tournaments")],
+    "admin:auth_user_password_change": lambda w: {"id": w.outsider.pk},
+    "admin/(?P<url>.*)$": lambda w: [Visit(url="/admin/no-such-page/")],
+}
+
+
+def _admin_object(w, model) -> object:
+    from games.models import Game
+
+    if model is Game:
+        return w.secret.pk
+    related = {field.name for field in model._meta.get_fields()}
+    objects = model._default_manager.order_by("pk")
+    if "game" in related:
+        objects = objects.filter(game=w.secret)
+    first = objects.values_list("pk", flat=True).first()
+    return first if first is not None else 0
+
+
+def _admin_visits() -> dict[str, Entry]:
+    visits = dict(ADMIN_SITE_VISITS)
+    for model in admin.site._registry:
+        opts = model._meta
+        base = f"admin:{opts.app_label}_{opts.model_name}"
+        visits[f"{base}_changelist"] = lambda w: {}
+        visits[f"{base}_add"] = lambda w: {}
+        for page in ("change", "history", "delete"):
+            visits[f"{base}_{page}"] = lambda w, model=model: {"object_id": _admin_object(w, model)}
+        # the admin's redirect from /admin/<app>/<model>/<id>/ to the change page
+        visits[f"admin/{opts.app_label}/{opts.model_name}/<path:object_id>/"] = (
+            lambda w, model=model, opts=opts: [Visit(url=f"/admin/{opts.app_label}/{opts.model_name}/"
+                                                     f"{_admin_object(w, model)}/")])
+    return visits
+
+
+def table() -> dict[str, Entry]:
+    return {**VISITS, **_admin_visits()}
+
+
+def missing_entries() -> list[Pattern]:
+    """Patterns of the URL conf the table does not say how to visit."""
+    known = table()
+    return [pattern for pattern in patterns() if pattern.key not in known]
+
+
+def stale_entries() -> list[str]:
+    keys = {pattern.key for pattern in patterns()}
+    return sorted(set(table()) - keys)
+
+
+def _url(pattern: Pattern, visit: Visit) -> str:
+    if visit.url is not None:
+        url = visit.url
+    else:
+        kwargs = {key: value for key, value in visit.kwargs.items() if key in pattern.params}
+        missing = pattern.params - set(kwargs)
+        assert not missing, f"{pattern.key}: the table gives no {sorted(missing)}"
+        url = reverse(pattern.name, kwargs=kwargs)
+    return f"{url}?{visit.query}" if visit.query else url
+
+
+def visits(world) -> list[tuple[str, str, dict]]:
+    """(pattern key, URL, headers) of every GET the walk makes, in a stable order."""
+    known = table()
+    out = []
+    for pattern in patterns():
+        assert pattern.key in known, f"{pattern.key!r} ({pattern.route}) is not in tests/secrecy/urlwalk.py's VISITS"
+        entry = known[pattern.key](world)
+        for visit in entry if isinstance(entry, list) else [Visit(entry)]:
+            out.append((pattern.key, _url(pattern, visit), dict(visit.headers)))
+    return out
+
+
+# --- what legitimately differs between two renders ---------------------------------------------------
+
+CSRF = [
+    (re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+'), r"\1…"),
+    (re.compile(r'("X-CSRFToken": ")[^"]+'), r"\1…"),
+    (re.compile(r'(request\.headers\["X-CSRFTOKEN"\] = ")[^"]+'), r"\1…"),  # Swagger UI's page
+]
+IGNORED_HEADERS = {"set-cookie", "server-timing"}
+
+
+def normalised(body: bytes) -> str:
+    text = body.decode("utf-8", errors="replace")
+    for pattern, replacement in CSRF:
+        text = pattern.sub(replacement, text)
+    return text

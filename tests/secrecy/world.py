@@ -1,0 +1,240 @@
+"""A small club world, built through the real services, in two variants that differ ONLY in the
+secret (docs/secrecy.md): the same public events, the same ids, the same instants.
+
+* a tournament (two tables, one round) with every publication switch on, "game results are
+  public" included: table 2 is an ordinary game, confirmed and so published at once; table 1 is
+  the **secret game**;
+* a club evening, its "game results are public" switch off, with one **secret game**;
+* the club's organizer, the judge of both secret games, twenty players with accounts, and a guest
+  whose application waits for a decision.
+
+The secret games have the same nominations, votes, departures, fouls, wills and winner in both
+variants. What differs: the roles (the three black seats and the Sheriff move between seats that
+stay at the table to the end, so every player's team changes), the Sheriff's and the Don's check
+targets, the players' shown numbers at the night shots, and one check more in variant ``"a"``
+(a night event: one protocol version more).
+
+The states the walk looks at, in order: ``build`` (both secret games finished and submitted),
+``confirm`` (confirmed, results not published: the tournament game's results are hidden again by
+the organizer's button right after its confirmation published them), ``publish`` (the tournament
+game's own button, and the evening's switch).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+
+from clubs.models import Club, ClubMembership, Player
+from games import services as games
+from games.engine.examples import full_pro_mafia_game
+from games.engine.scenario import Game as Scenario
+from games.models import Game
+from tournaments import services as tournaments
+from tournaments.models import Application, Evening, Tournament
+
+VARIANTS = ("a", "b")
+START = datetime.datetime(2026, 11, 20, 9, 0, tzinfo=datetime.UTC)
+# Network clients keep the real clock: their timeouts would never expire on a frozen one.
+UNFROZEN = ["celery", "kombu", "redis"]
+
+
+def secret_scenario(variant: str) -> Scenario:
+    """The secret game: black wins on Day 3 by parity; seats 7–10 leave, all of them red in both
+    variants, so the same events are accepted whoever is black among seats 1–6."""
+    if variant == "a":
+        game = Scenario.pro_mafia(blacks=(1, 2, 3), sheriff=4)  # the Don at 1
+    else:
+        game = Scenario.pro_mafia(blacks=(4, 5, 6), sheriff=1)  # the Don at 4
+    game.day(1).foul(5).technical_foul(6).nominations((1, 10), (6, 9))
+    game.vote({10: [1, 2, 3, 4, 5, 6], 9: [7, 8, 9, 10]})
+    game.no_will(10)
+    game.night(1).shot(9)
+    if variant == "a":
+        game.don_check(4).sheriff_check(1)
+    else:
+        game.don_check(2).sheriff_check(5)
+    game.no_will(9)
+    game.day(2).nominations((2, 8), (3, 7)).vote({8: [1, 2, 3, 4, 5], 7: [6, 7, 8]})
+    game.no_will(8)
+    game.night(2).miss()
+    if variant == "a":
+        game.don_check(5)
+        game.extra_event = len(game.events)  # one night event more than in "b", at an instant of its own
+        game.sheriff_check(2)
+    else:
+        game.don_check(3)
+    game.day(3).nominations((4, 7)).vote({7: []})
+    return game
+
+
+@dataclass
+class World:
+    variant: str
+    clock: object  # freezegun's frozen clock
+    club: Club
+    organizer: object  # User
+    judge: Player
+    other_judge: Player
+    players: list[Player]
+    guest: Player
+    tournament: Tournament
+    evening: Evening
+    secret: Game  # the tournament's table 1
+    other: Game  # the tournament's table 2
+    evening_game: Game
+    outsider: object = None  # User: a player of table 2
+    extra: dict = field(default_factory=dict)
+
+    def at(self, minutes: int) -> None:
+        """Move the frozen clock to START + minutes (the same instants in both variants)."""
+        self.clock.move_to(START + datetime.timedelta(minutes=minutes))
+
+    def refresh(self) -> World:
+        for name in ("club", "tournament", "evening", "secret", "other", "evening_game", "guest"):
+            getattr(self, name).refresh_from_db()
+        return self
+
+    @property
+    def secret_games(self) -> list[Game]:
+        return [self.secret, self.evening_game]
+
+
+def _person(club: Club, username: str, nickname: str, role: str) -> Player:
+    user = get_user_model().objects.create_user(username=username, email=f"{username}@example.com",
+                                                password="secret-pass-123")
+    player = Player.objects.create(nickname=nickname, user=user, home_club=club, city="Moscow")
+    ClubMembership.objects.create(club=club, player=player, role=role)
+    return player
+
+
+def _enter(world: World, game: Game, scenario: Scenario, actor) -> Game:
+    """The judge records the game event by event, as on the entry page (a version per event), all
+    at the world's current instant — but variant "a"'s extra check, 30 seconds later: a page that
+    showed when a protocol last changed would differ there."""
+    now = world.clock()
+    for index, event in enumerate(scenario.build()["events"]):
+        extra = index == getattr(scenario, "extra_event", None)
+        world.clock.move_to(now + datetime.timedelta(seconds=30) if extra else now)
+        game = games.protocol_append_event(game=game, event=event, expected_version=game.protocol_version,
+                                           actor=actor)
+    world.clock.move_to(now)
+    return game
+
+
+def _deal(game: Game, scenario: Scenario, players: dict[int, Player], actor) -> Game:
+    game = games.game_deal(game=game, players=players, roles=scenario.roles, expected_version=game.protocol_version,
+                           actor=actor)
+    # The private link is random; make it the same in both variants (it is the judge's key, never shown).
+    Game.objects.filter(pk=game.pk).update(judge_token=f"judge-link-{game.pk}")
+    game.refresh_from_db()
+    return game
+
+
+def build(variant: str, clock) -> World:
+    """State 1: both secret games finished and submitted, nothing confirmed."""
+    assert variant in VARIANTS
+    clock.move_to(START)
+    Role = ClubMembership.Role
+    club = Club.objects.create(name="Secret Club", slug="secret-club", city="Moscow", timezone="Europe/Moscow")
+    organizer = _person(club, "organizer", "Organizer Olga", Role.ORGANIZER).user
+    judge = _person(club, "judge", "Judge Ivan", Role.JUDGE)
+    other_judge = _person(club, "judge2", "Judge Nina", Role.JUDGE)
+    players = [_person(club, f"p{n:02}", f"Player {n:02}", Role.MEMBER) for n in range(1, 21)]
+    world = World(variant=variant, clock=clock, club=club, organizer=organizer, judge=judge,
+                  other_judge=other_judge, players=players, guest=None, tournament=None, evening=None,
+                  secret=None, other=None, evening_game=None)
+
+    world.at(10)
+    tournament = tournaments.tournament_create(
+        club=club, actor=organizer, name="Secret Cup", slug="secret-cup", starts_on=datetime.date(2026, 11, 20),
+        ends_on=datetime.date(2026, 11, 21), tables=2, qualifying_rounds=1)
+    tournaments.tournament_set_status(tournament=tournament, status=Tournament.Status.REGISTRATION_OPEN,
+                                      actor=organizer)
+    for player in players:
+        application = tournaments.application_submit(tournament=tournament, user=player.user)
+        tournaments.application_decide(application=application, status=Application.Status.ACCEPTED, actor=organizer)
+    guest_application = tournaments.application_submit(tournament=tournament, guest_name="Guest Gleb",
+                                                       guest_contact="+7 900 000-00-00")
+    world.guest = guest_application.player
+    world.at(20)
+    tournaments.seating_generate(tournament=tournament, actor=organizer, seed=7)
+    tournaments.table_judges_assign(tournament=tournament, actor=organizer, judges={1: judge, 2: other_judge})
+    tournaments.seating_publish(tournament=tournament, actor=organizer)
+    tournaments.tournament_set_status(tournament=tournament, status=Tournament.Status.RUNNING, actor=organizer)
+    tournaments.publication_set(tournament=tournament, actor=organizer, publish_standings=True,
+                                publish_protocols=True, publish_results=True)
+    world.tournament = tournament
+
+    # Table 2: an ordinary game, played, confirmed and published — the same in both variants.
+    world.at(30)
+    other = tournament.games.get(table_number=2)
+    seated = {seat.seat: seat.player for seat in other.seats.select_related("player")}
+    world.outsider = seated[1].user
+    scenario = full_pro_mafia_game()
+    other = _deal(other, scenario, seated, other_judge.user)
+    other = games.protocol_replace(game=other, document={**other.protocol, "events": scenario.build()["events"]},
+                                   expected_version=other.protocol_version, actor=other_judge.user)
+    other = games.game_submit(game=other, expected_version=other.protocol_version, actor=other_judge.user)
+    world.other = games.game_confirm(game=other, expected_version=other.protocol_version, actor=organizer)
+
+    # Table 1: the secret game.
+    world.at(60)
+    secret = tournament.games.get(table_number=1)
+    seated = {seat.seat: seat.player for seat in secret.seats.select_related("player")}
+    scenario = secret_scenario(variant)
+    secret = _enter(world, _deal(secret, scenario, seated, judge.user), scenario, judge.user)
+    world.secret = games.game_submit(game=secret, expected_version=secret.protocol_version, actor=judge.user)
+
+    # The club evening (its results switch off): the same ten players, the secret game again.
+    world.at(120)
+    evening = tournaments.evening_create(club=club, actor=organizer, title="Secret Friday",
+                                         starts_at=START + datetime.timedelta(hours=8), tables=1,
+                                         publish_results=False)
+    for player in seated.values():
+        application = tournaments.application_submit(evening=evening, user=player.user)
+        tournaments.application_decide(application=application, status=Application.Status.ACCEPTED, actor=organizer)
+    world.at(480)
+    tournaments.evening_set_status(evening=evening, status=Evening.Status.RUNNING, actor=organizer)
+    world.evening = evening
+    game = games.game_create(club=club, actor=judge.user, evening=evening, judge=judge)
+    rotated = {seat: seated[(seat + 2) % 10 + 1] for seat in range(1, 11)}
+    game = _enter(world, _deal(game, scenario, rotated, judge.user), scenario, judge.user)
+    world.evening_game = games.game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    world.at(600)
+    from django.contrib.contenttypes.models import ContentType
+
+    from games.models import DisciplineCase
+
+    world.extra.update(
+        case=DisciplineCase.objects.filter(game=world.secret).values_list("pk", flat=True).get(),
+        guest_application=guest_application.pk,
+        outsider_application=Application.objects.get(tournament=tournament, player__user=world.outsider).pk,
+        game_content_type=ContentType.objects.get_for_model(Game).pk,
+    )
+    return world.refresh()
+
+
+def confirm(world: World) -> World:
+    """State 2: both secret games confirmed; their results are not published (the tournament's
+    switch published table 1 on confirmation; the organizer hides it again)."""
+    world.at(700)
+    for game in world.secret_games:
+        games.game_confirm(game=game, expected_version=game.protocol_version, actor=world.organizer)
+    games.game_publish_results(game=world.secret, actor=world.organizer, published=False)
+    world.at(720)
+    return world.refresh()
+
+
+def publish(world: World) -> World:
+    """State 3: the tournament game's own button; the evening's switch."""
+    world.at(800)
+    games.game_publish_results(game=world.secret, actor=world.organizer)
+    tournaments.evening_update(evening=world.evening, actor=world.organizer, publish_results=True)
+    world.at(820)
+    return world.refresh()
+
+
+STATES = (("finished", build), ("confirmed", confirm), ("published", publish))

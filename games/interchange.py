@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
 from clubs.permissions import user_may_organize
+from clubs.selectors import listed_players
 from config.errors import ApplicationError
 from games.engine import ProtocolError, replay
 
@@ -152,15 +153,16 @@ def _validated(document: object):
 
 def match_players(document: dict) -> dict[int, Player]:
     """Seat number → Player: by ``player_id`` when that player has the seat's nickname, else by
-    the nickname (case-insensitive). A seat nobody matches refuses the document."""
+    the nickname (case-insensitive), among the listed players (never a guest no organizer has
+    accepted). A seat nobody matches refuses the document."""
     seats = document["seats"]
     ids = [seat.get("player_id") for seat in seats
            if isinstance(seat.get("player_id"), int) and not isinstance(seat.get("player_id"), bool)
            and 0 < seat.get("player_id") < 2**63]
-    by_id = Player.objects.in_bulk(ids)
+    by_id = listed_players().in_bulk(ids)
     names = [str(seat["player"]).strip().casefold() for seat in seats]
     by_name = {p.nickname.casefold(): p for p in
-               Player.objects.annotate(lower=Lower("nickname")).filter(lower__in=[n.lower() for n in names])}
+               listed_players().annotate(lower=Lower("nickname")).filter(lower__in=[n.lower() for n in names])}
     players, missing = {}, []
     for seat, name in zip(seats, names, strict=True):
         player = by_id.get(seat.get("player_id")) if seat.get("player_id") in by_id else None

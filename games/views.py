@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.models import Player
 from clubs.permissions import clubs_user_judges, user_may_organize
+from clubs.selectors import listed_players
 from config.errors import ApplicationError
 from tournaments.models import Evening
 
@@ -282,7 +283,7 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
         seated = services.seated_players(game) if game.tournament_id is not None else {}
         for seat in range(1, 11):
             nickname = (data.get(f"player_{seat}") or "").strip()
-            player = Player.objects.filter(nickname__iexact=nickname).first() if nickname else seated.get(seat)
+            player = listed_players().filter(nickname__iexact=nickname).first() if nickname else seated.get(seat)
             if player is None:
                 raise ApplicationError(
                     _("Seat %(seat)s: no player called “%(name)s”.") % {"seat": seat, "name": nickname}

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.selectors import listed_players
 from config.errors import ApplicationError
 
 from . import discipline
@@ -82,7 +83,6 @@ def queue(request):
 @require_POST
 @_login_required
 def chief_judge(request, pk: int):
-    from clubs.models import Player
     from tournaments.models import Tournament
 
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -90,7 +90,7 @@ def chief_judge(request, pk: int):
     try:
         player = None
         if nickname:
-            player = Player.objects.filter(nickname__iexact=nickname).first()
+            player = listed_players().filter(nickname__iexact=nickname).first()
             if player is None:
                 raise ApplicationError(_("No player is called %(nickname)s.") % {"nickname": nickname})
         discipline.tournament_set_chief_judge(tournament=tournament, player=player, actor=request.user)

@@ -54,6 +54,24 @@ def test_the_deal_through_the_page_with_nickname_search(client):
     assert response["X-Entry-Refused"] == "deal" and "nobody-by-that-name" in response.content.decode()
 
 
+def test_the_deal_never_seats_a_guest_no_organizer_has_accepted(client):
+    """A pending guest (an application not accepted yet) is on no list: not in the nickname search,
+    and a deal naming them is refused like an unknown name."""
+    game = judged_game()
+    client.force_login(game.judge.user)
+    players = [PlayerFactory(nickname=f"Nick{seat}") for seat in range(1, 11)]
+    PlayerFactory(nickname="Guesty", is_pending=True)
+    base = reverse("entry:page", kwargs={"pk": game.pk})
+    options = client.get(f"{base}players/", {"player_4": "uest"}, headers=HTMX)
+    assert "Guesty" not in options.content.decode()
+    data = {f"player_{seat}": players[seat - 1].nickname for seat in range(1, 11)}
+    data["player_4"] = "Guesty"
+    response = client.post(f"{base}deal/", {"version": 0, "random": "1", **data}, headers=HTMX)
+    assert response["X-Entry-Refused"] == "deal" and "Guesty" in response.content.decode()
+    game.refresh_from_db()
+    assert game.protocol_version == 0
+
+
 def test_a_stale_page_gets_the_conflict_and_the_current_table(client):
     game = dealt_game()
     tablet, phone = Judge(client, game), Judge(client, game)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from pathlib import Path
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -35,6 +36,22 @@ def launched_chromium():
             yield browser
         finally:
             browser.close()
+
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+
+def axe_violations(page, *, impacts=SERIOUS) -> list[dict]:
+    """axe-core's violations on the page as it is now (the vendored copy: no CDN), those of the
+    given impacts only: each {"id", "impact", "help", "targets"}."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"],
+         "targets": [", ".join(node["target"]) for node in v["nodes"]][:5]}
+        for v in result["violations"] if v["impact"] in impacts
+    ]
 
 
 def snapshot(page, name: str) -> None:

@@ -54,6 +54,14 @@ def axe_violations(page, *, impacts=SERIOUS) -> list[dict]:
     ]
 
 
+def page_check(page, name: str) -> None:
+    """Every page an audience's path reaches: its picture for the screenshot tour (when SCREENSHOTS
+    is set) and no serious or critical accessibility violation."""
+    snapshot(page, name)
+    violations = axe_violations(page)
+    assert not violations, f"{name}: {violations}"
+
+
 def snapshot(page, name: str) -> None:
     folder = os.environ.get("SCREENSHOTS") or os.environ.get("ENTRY_SCREENSHOTS")
     if folder:

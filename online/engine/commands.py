@@ -8,7 +8,7 @@ through `command_from_dict`.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 from datetime import datetime
 
 from .clock import iso, utc
@@ -145,6 +145,9 @@ COMMAND_TYPES = {
 }
 COMMAND_TYPES_BY_CLASS = {cls: name for name, cls in COMMAND_TYPES.items()}
 _FIELDS = {cls: {f.name for f in fields(cls)} for cls in COMMAND_TYPES.values()}
+_REQUIRED = {
+    cls: {f.name for f in fields(cls) if f.default is MISSING} for cls in COMMAND_TYPES.values()
+}
 
 
 def command_from_dict(data: dict) -> Command:
@@ -158,8 +161,9 @@ def command_from_dict(data: dict) -> Command:
     unknown = set(values) - _FIELDS[cls]
     if unknown:
         raise RuleError("command.invalid", f"Unknown fields: {', '.join(sorted(unknown))}.")
-    if "at" not in values:
-        raise RuleError("command.invalid", "A command has a time (at).")
+    missing = _REQUIRED[cls] - set(values)
+    if missing:
+        raise RuleError("command.invalid", f"Missing fields: {', '.join(sorted(missing))}.")
     values["at"] = utc(values["at"])
     if cls is DealRoles and isinstance(values.get("roles"), dict):
         values["roles"] = {_slot_key(k): v for k, v in values["roles"].items()}

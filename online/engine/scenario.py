@@ -6,7 +6,8 @@
     game.vote(1, 3).vote(2, 3).vote(5, 3).vote(6, 3)          # the hammer: 3 is lynched
     error = game.refuses("vote.not-day").vote(7, 4)
 
-Slot n gets the n-th role (a role, or (role, side) for another team). Every command is timed
+Slot n gets the n-th role: a role id, (role, side) for another team, or a setup entry
+({"role": "vigilante", "uses": 1}). Every command is timed
 at `game.now`, which then moves on a minute; `deadline()` jumps to the phase's deadline.
 `refuses(rule).<command>(…)` expects that refusal and checks that nothing changed.
 The kit judges nothing itself: everything goes through `resolve`. Importable without Django.
@@ -31,7 +32,7 @@ STEP = timedelta(minutes=1)
 class Game:
     def __init__(
         self,
-        *roles: str | tuple[str, str],
+        *roles: str | tuple[str, str] | dict,
         options: dict | None = None,
         sides: dict | None = None,
         names: list[str] | None = None,
@@ -39,10 +40,7 @@ class Game:
         start: str | datetime = START,
         deal: bool = True,
     ) -> None:
-        entries = [
-            {"role": role} if isinstance(role, str) else {"role": role[0], "side": role[1]}
-            for role in roles
-        ]
+        entries = [_entry(role) for role in roles]
         setup = {"name": "Scenario", "ruleset": "forum", "roles": entries, "options": options or {}}
         if sides:
             setup["sides"] = sides
@@ -182,6 +180,14 @@ class Game:
 
     def outcome(self) -> dict:
         return replay_outcome(self.log)
+
+
+def _entry(role: str | tuple[str, str] | dict) -> dict:
+    if isinstance(role, str):
+        return {"role": role}
+    if isinstance(role, tuple):
+        return {"role": role[0], "side": role[1]}
+    return dict(role)
 
 
 class _Refusal:

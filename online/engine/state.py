@@ -46,7 +46,18 @@ class Slot:
     replacements: tuple[dict, ...] = ()  # {"at", "previous", "name"}: who held the slot before
 
     def copy(self) -> Slot:
-        return replace(self, uses_spent=dict(self.uses_spent))
+        # Spelt out: dataclasses.replace is most of the cost of a `resolve` step.
+        return Slot(
+            self.number,
+            self.name,
+            self.role,
+            self.side,
+            self.uses_limit,
+            dict(self.uses_spent),
+            self.alive,
+            self.left,
+            self.replacements,
+        )
 
     def to_dict(self) -> dict:
         return {

@@ -74,6 +74,10 @@ class NightAction(Command):
 # --- the clock and the moderator ---------------------------------------------------------
 @dataclass(frozen=True)
 class DeadlineReached(Command):
+    """The site's clock reached the deadline. With `phase`, only that phase's deadline: a task
+    scheduled for one phase never resolves the next."""
+
+    phase: str | None = None
     actor: int | str = SYSTEM
 
 

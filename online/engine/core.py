@@ -316,6 +316,11 @@ def _deadline_reached(ctx: Context, command: c.DeadlineReached) -> None:
             "actor.not-system", "Only the site's clock or the moderator reach deadlines."
         )
     phase = _open_phase(ctx.state)
+    if command.phase is not None and command.phase != phase.id:
+        raise RuleError(
+            "deadline.other-phase",
+            f"{command.phase} has ended; the game is in {phase_label(phase.id)}.",
+        )
     if phase.deadline is None:
         raise RuleError("deadline.paused", "The deadline is paused.")
     if ctx.at < phase.deadline:

@@ -144,3 +144,13 @@ def test_times_without_a_zone_are_refused():
         assert error.rule == "time.naive"
     else:
         raise AssertionError("a naive time was accepted")
+
+
+def test_a_deadline_task_for_one_phase_never_resolves_the_next():
+    game = Game(*MINI, options={"night_zero_hours": 1, "day_hours": 1})
+    late = "2025-03-03T22:10:00Z"  # N0 ended at 20:00 and D1 at 21:00: both are overdue
+    game.at(late).do(DeadlineReached(at=game.now, phase="N0"))
+    assert game.phase == "D1"
+    game.refuses("deadline.other-phase").do(DeadlineReached(at=game.now, phase="N0"))
+    game.do(DeadlineReached(at=game.now, phase="D1"))
+    assert game.phase == "N1"

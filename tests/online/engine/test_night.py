@@ -382,3 +382,28 @@ def test_a_setup_may_keep_roles_hidden_on_death():
     game = night(*MINI, reveal_on_death=False).kill(3, 5).deadline()
     assert "role" not in game.events("slot_left")[0]
     assert "role" not in game.public()["players"][4]
+
+
+def test_a_member_may_use_their_own_action_and_make_the_team_s_kill():
+    game = night(
+        "doctor",
+        "mafia_roleblocker",
+        "mafia_goon",
+        "townie",
+        "townie",
+        "townie",
+        "townie",
+        "townie",
+    )
+    game.act(2, "block", 1).kill(2, 5).act(1, "protect", 5).deadline()
+    assert outcomes(game) == [
+        (2, "block", 1, "done"),
+        (1, "protect", 5, "blocked"),
+        (2, "kill", 5, "done"),
+    ]
+    assert game.left(5)["how"] == "killed"
+
+
+def test_a_team_may_target_one_of_its_own():
+    game = night(*MINI).kill(3, 4).deadline()
+    assert game.left(4)["how"] == "killed"

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.engine_replay import best_time  # noqa: E402
 from online.engine import DeadlineReached, NightAction, Vote, replay, resolve  # noqa: E402
 from online.engine.forum import ROLES  # noqa: E402
 from online.engine.scenario import Game  # noqa: E402
@@ -93,26 +92,6 @@ def day_commands(game: Game) -> list[Vote]:
         Vote(at=at, actor=voter, target=target, post=f"p{voter}b") for voter in voters[:majority]
     ]
     return commands
-
-
-def best_time(function: Callable[[], object], seconds: float) -> float:
-    loops = 1
-    while True:
-        start = time.process_time()
-        for _ in range(loops):
-            function()
-        elapsed = time.process_time() - start
-        if elapsed >= 0.05:
-            break
-        loops *= 2
-    best = elapsed / loops
-    deadline = time.process_time() + seconds
-    while time.process_time() < deadline:
-        start = time.process_time()
-        for _ in range(loops):
-            function()
-        best = min(best, (time.process_time() - start) / loops)
-    return best
 
 
 def run_commands(state, commands):

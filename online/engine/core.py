@@ -224,18 +224,18 @@ def _note(command: c.Command) -> str:
     return command.note.strip()
 
 
+def _optional_note(command: c.Command) -> dict:
+    note = command.note.strip() if isinstance(command.note, str) else ""
+    return {"note": note} if note else {}
+
+
 def _started(state: GameState) -> None:
     if not state.started:
         raise RuleError("game.not-started", "The game has not started.")
 
 
 def _living_slot(state: GameState, number: object, rule: str) -> Slot:
-    if not state.has_slot(number):
-        raise RuleError("slot.unknown", f"There is no slot {number!r}.")
-    slot = state.slot(number)
-    if not slot.alive:
-        raise RuleError(rule, f"Slot {number} has left the game.")
-    return slot
+    return state.living_slot(number, "slot.unknown", rule)
 
 
 def _open_phase(state: GameState) -> Phase:
@@ -331,10 +331,14 @@ def _deadline_reached(ctx: Context, command: c.DeadlineReached) -> None:
     ctx.end_phase("deadline", phase.deadline)
 
 
-def _extend(ctx: Context, command: c.ExtendDeadline) -> None:
+def _moderated_phase(ctx: Context, command: c.Command) -> tuple[Phase, str]:
+    """The deadline commands: the moderator's, on the current phase, with a public note."""
     _moderator(command)
-    phase = _open_phase(ctx.state)
-    note = _note(command)
+    return _open_phase(ctx.state), _note(command)
+
+
+def _extend(ctx: Context, command: c.ExtendDeadline) -> None:
+    phase, note = _moderated_phase(ctx, command)
     if phase.deadline is None:
         raise RuleError("deadline.paused", "The deadline is paused; resume it first.")
     if type(command.hours) is not int or not 1 <= command.hours <= 24 * 14:
@@ -346,9 +350,7 @@ def _extend(ctx: Context, command: c.ExtendDeadline) -> None:
 
 
 def _pause(ctx: Context, command: c.PauseDeadline) -> None:
-    _moderator(command)
-    phase = _open_phase(ctx.state)
-    note = _note(command)
+    phase, note = _moderated_phase(ctx, command)
     if phase.deadline is None:
         raise RuleError("deadline.already-paused", "The deadline is already paused.")
     remaining = (phase.deadline - ctx.at).total_seconds()
@@ -356,9 +358,7 @@ def _pause(ctx: Context, command: c.PauseDeadline) -> None:
 
 
 def _resume(ctx: Context, command: c.ResumeDeadline) -> None:
-    _moderator(command)
-    phase = _open_phase(ctx.state)
-    note = _note(command)
+    phase, note = _moderated_phase(ctx, command)
     if phase.deadline is not None:
         raise RuleError("deadline.not-paused", "The deadline is not paused.")
     deadline = ceil_hour(ctx.at + phase.paused_remaining)
@@ -370,14 +370,8 @@ def _replace(ctx: Context, command: c.Replace) -> None:
     slot = _living_slot(ctx.state, command.slot, "replace.slot-left")
     if not isinstance(command.name, str) or not command.name.strip():
         raise RuleError("replace.name-required", "Name the player who takes the slot over.")
-    fields = (
-        {"note": command.note.strip()}
-        if isinstance(command.note, str) and command.note.strip()
-        else {}
-    )
-    ctx.emit(
-        "slot_replaced", slot=slot.number, name=command.name.strip(), previous=slot.name, **fields
-    )
+    name, note = command.name.strip(), _optional_note(command)
+    ctx.emit("slot_replaced", slot=slot.number, name=name, previous=slot.name, **note)
 
 
 def _modkill(ctx: Context, command: c.Modkill) -> None:
@@ -393,12 +387,7 @@ def _prod(ctx: Context, command: c.Prod) -> None:
     _moderator(command)
     phase = _open_phase(ctx.state)
     slot = _living_slot(ctx.state, command.slot, "prod.slot-left")
-    fields = (
-        {"note": command.note.strip()}
-        if isinstance(command.note, str) and command.note.strip()
-        else {}
-    )
-    ctx.emit("prodded", slot=slot.number, phase=phase.id, **fields)
+    ctx.emit("prodded", slot=slot.number, phase=phase.id, **_optional_note(command))
 
 
 def _publish(ctx: Context, command: c.PublishResolution) -> None:

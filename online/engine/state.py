@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from .clock import iso
+from .errors import RuleError
 from .setup import SOLO, Setup
 
 MODERATOR = "moderator"
@@ -171,6 +172,15 @@ class GameState:
 
     def has_slot(self, number: object) -> bool:
         return type(number) is int and 1 <= number <= len(self.slots)
+
+    def living_slot(self, number: object, unknown: str, left: str) -> Slot:
+        """Slot `number`, alive; else `RuleError` under the caller's codes."""
+        if not self.has_slot(number):
+            raise RuleError(unknown, f"{number!r} is not a slot of this game.")
+        slot = self.slots[number - 1]
+        if not slot.alive:
+            raise RuleError(left, f"Slot {number} has left the game.")
+        return slot
 
     def living(self) -> list[Slot]:
         return [slot for slot in self.slots if slot.alive]

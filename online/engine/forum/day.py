@@ -12,12 +12,27 @@ LYNCH = "lynch"
 
 
 def player(state: GameState, actor: object, rule_if_dead: str) -> Slot:
-    if not state.has_slot(actor):
-        raise RuleError("actor.unknown-slot", f"{actor!r} is not a slot of this game.")
-    slot = state.slot(actor)
-    if not slot.alive:
-        raise RuleError(rule_if_dead, f"Slot {actor} has left the game.")
-    return slot
+    return state.living_slot(actor, "actor.unknown-slot", rule_if_dead)
+
+
+def other_living(state: GameState, actor: Slot, target: object, codes: dict[str, str]) -> Slot:
+    """The target of a vote or an action: another living slot; else the caller's refusal codes
+    (`unknown`, `self`, `dead`) and `verb` for the message."""
+    if not state.has_slot(target):
+        raise RuleError(codes["unknown"], f"{target!r} is not a slot of this game.")
+    if target == actor.number:
+        raise RuleError(codes["self"], f"A player cannot {codes['verb']} themselves.")
+    if not state.slot(target).alive:
+        raise RuleError(codes["dead"], f"Slot {target} has left the game.")
+    return state.slot(target)
+
+
+VOTE_TARGET = {
+    "unknown": "vote.unknown-target",
+    "self": "vote.self",
+    "dead": "vote.target-dead",
+    "verb": "vote for",
+}
 
 
 def _open_day(state: GameState, command: Vote | Unvote) -> None:
@@ -44,13 +59,7 @@ def vote(ctx, command: Vote) -> None:
     state = ctx.state
     _open_day(state, command)
     voter = player(state, command.actor, "vote.voter-dead")
-    target = command.target
-    if not state.has_slot(target):
-        raise RuleError("vote.unknown-target", f"{target!r} is not a slot of this game.")
-    if target == voter.number:
-        raise RuleError("vote.self", "A player cannot vote for themselves.")
-    if not state.slot(target).alive:
-        raise RuleError("vote.target-dead", f"Slot {target} has left the game.")
+    target = other_living(state, voter, command.target, VOTE_TARGET).number
     if ROLES[state.slot(target).role].unvotable:
         raise RuleError(
             "vote.innocent-child", f"Slot {target} is an Innocent Child: no one may vote for them."

@@ -130,6 +130,14 @@ class ForumRuleset(Ruleset):
         return threads
 
 
+ACTION_TARGET = {
+    "unknown": "action.unknown-target",
+    "self": "action.self-target",
+    "dead": "action.target-dead",
+    "verb": "target",
+}
+
+
 def night_action(ctx, command: NightAction) -> None:
     state = ctx.state
     phase = state.phase
@@ -155,12 +163,8 @@ def night_action(ctx, command: NightAction) -> None:
             )
     elif isinstance(target, list | tuple | set):
         raise RuleError("action.one-target", "A night action has one target.")
-    elif not state.has_slot(target):
-        raise RuleError("action.unknown-target", f"{target!r} is not a slot of this game.")
-    elif target == actor.number:
-        raise RuleError("action.self-target", "A player cannot target themselves.")
-    elif not state.slot(target).alive:
-        raise RuleError("action.target-dead", f"Slot {target} has left the game.")
+    else:
+        day.other_living(state, actor, target, ACTION_TARGET)
     ctx.emit(
         "night_action_submitted", phase=phase.id, slot=actor.number, ability=ability, target=target
     )

@@ -35,3 +35,7 @@ def reveals(tree: object, **fact: object) -> bool:
 
 def keys_in(tree: object) -> set[str]:
     return {key for found in dicts_in(tree) for key in found}
+
+
+def townies(count: int) -> tuple[str, ...]:
+    return ("townie",) * count

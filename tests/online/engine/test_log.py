@@ -30,7 +30,7 @@ from online.engine import (
 from online.engine.commands import COMMAND_TYPES
 from online.engine.scenario import START, Game
 
-from .kit import MINI, mini
+from .kit import MINI, mini, townies
 
 SETUP = {
     "name": "Mini",
@@ -92,9 +92,7 @@ def test_the_deal_is_recorded_with_its_draw_and_a_replay_draws_nothing(monkeypat
         "doctor",
         "mafia_goon",
         "mafia_goon",
-        "townie",
-        "townie",
-        "townie",
+        *townies(3),
     ]
 
     def no_draws(self, position):

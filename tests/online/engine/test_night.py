@@ -5,7 +5,7 @@ import pytest
 from online.engine import night_order
 from online.engine.scenario import Game
 
-from .kit import MINI
+from .kit import MINI, townies
 
 
 def night(*roles, **options) -> Game:
@@ -130,11 +130,7 @@ def test_the_mafia_roleblocker_blocks_the_doctor_and_the_kill_lands():
         "doctor",
         "mafia_roleblocker",
         "mafia_goon",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
+        *townies(5),
     )
     game.act(1, "protect", 5).act(2, "block", 1).kill(3, 5).deadline()
     assert game.left(5)["how"] == "killed"
@@ -164,11 +160,7 @@ def test_a_one_shot_vigilante_shoots_once():
         ONE_SHOT_VIGILANTE,
         "mafia_goon",
         "mafia_goon",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
+        *townies(5),
     )
     assert game.view(1)["role"]["abilities"] == [{"id": "shoot", "stage": "kill", "uses_left": 1}]
     game.act(1, "shoot", 8).deadline()
@@ -182,10 +174,7 @@ def test_a_blocked_shot_is_spent():
         "roleblocker",
         "mafia_goon",
         "mafia_goon",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
+        *townies(4),
     )
     game.act(1, "shoot", 3).act(2, "block", 1).deadline()
     assert game.state.slot(3).alive
@@ -198,11 +187,7 @@ def test_a_shot_at_a_player_who_left_first_is_not_spent():
         ONE_SHOT_VIGILANTE,
         "mafia_goon",
         "mafia_goon",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
+        *townies(5),
     )
     game.act(1, "shoot", 8).modkill(8).deadline()
     assert outcomes(game, "shoot") == [(1, "shoot", 8, "target-gone")]
@@ -253,12 +238,7 @@ def test_each_scum_team_and_each_serial_killer_kills():
         "mafia_goon",
         "werewolf",
         "serial_killer",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
+        *townies(6),
     )
     game.kill(1, 4).kill(2, 5).kill(3, 6).deadline()
     assert game.dead == [4, 5, 6]
@@ -389,11 +369,7 @@ def test_a_member_may_use_their_own_action_and_make_the_team_s_kill():
         "doctor",
         "mafia_roleblocker",
         "mafia_goon",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
+        *townies(5),
     )
     game.act(2, "block", 1).kill(2, 5).act(1, "protect", 5).deadline()
     assert outcomes(game) == [

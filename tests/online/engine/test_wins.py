@@ -2,7 +2,7 @@
 
 from online.engine.scenario import Game
 
-from .kit import MINI, mini
+from .kit import MINI, mini, townies
 
 
 def test_the_town_wins_when_every_scum_team_and_serial_killer_is_dead():
@@ -17,11 +17,7 @@ def test_the_town_has_not_won_while_a_serial_killer_lives():
     game = Game(
         "serial_killer",
         "mafia_goon",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
-        "townie",
+        *townies(5),
         options={"day_start": True},
     )
     game.votes(2, 3, 4, 5, 6)
@@ -58,10 +54,7 @@ def test_parity_wins_once_the_vigilante_s_last_shot_is_spent():
         "mafia_goon",
         "mafia_goon",
         {"role": "vigilante", "uses": 1},
-        "townie",
-        "townie",
-        "townie",
-        "townie",
+        *townies(4),
         options={"day_start": True},
     )
     game.votes(8, 1, 2, 3, 5, 6)  # 8 living, a majority is 5

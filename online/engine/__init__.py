@@ -35,7 +35,7 @@ from .rng import GameRNG
 from .rulesets import ruleset_named
 from .setup import Setup, load_setup
 from .state import MODERATOR, SYSTEM, GameState
-from .views import moderator_view, public_view, readable_threads, view_for
+from .views import moderator_view, processing, public_view, readable_threads, view_for
 
 
 def night_order(setup: Setup | dict | None = None, ruleset: str = "forum") -> list[dict]:
@@ -76,6 +76,7 @@ __all__ = [
     "moderator_view",
     "night_order",
     "parse_post",
+    "processing",
     "public_view",
     "readable_threads",
     "replay",

@@ -9,7 +9,6 @@ The two deadline rules of the standard game:
 
 from __future__ import annotations
 
-import math
 from datetime import UTC, datetime, timedelta
 
 from .errors import RuleError
@@ -59,8 +58,3 @@ def deadline_after_deadline(previous_deadline: datetime, hours: int) -> datetime
 
 def deadline_after_action(action_at: datetime, hours: int) -> datetime:
     return top_of_next_hour(action_at) + hours * HOUR
-
-
-def hours_between(start: datetime, end: datetime) -> int:
-    """Whole hours from `start` to `end`, rounded up."""
-    return math.ceil((end - start) / HOUR)

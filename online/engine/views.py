@@ -8,12 +8,12 @@ else: no other slot's role, action or result, and not the seed, which would tell
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from .ballots import vote_count
-from .clock import iso
+from .clock import iso, utc
 from .rulesets import ruleset_named
 from .state import GameState, Slot
-
-NOTE_EVENTS = ("deadline_extended", "deadline_paused", "deadline_resumed")
 
 
 def public_view(state: GameState) -> dict:
@@ -102,6 +102,15 @@ def _actions_seen(state: GameState, slot: Slot, key: str) -> list[dict]:
                 }
             )
     return seen
+
+
+def processing(state: GameState, now: datetime) -> bool:
+    """Whether the game is being updated at `now`: its deadline has passed and the phase is not
+    resolved yet, or a drafted resolution waits for the moderator. No posts or actions then."""
+    if state.pending is not None:
+        return True
+    phase = state.phase
+    return phase is not None and phase.deadline is not None and utc(now) >= phase.deadline
 
 
 def readable_threads(state: GameState, number: int) -> list[str]:

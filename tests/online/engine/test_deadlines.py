@@ -2,7 +2,7 @@
 
 from datetime import datetime, timedelta
 
-from online.engine import DeadlineReached, RuleError, Vote, resolve
+from online.engine import DeadlineReached, RuleError, Vote, processing, resolve
 from online.engine.clock import iso
 from online.engine.scenario import Game
 
@@ -154,3 +154,14 @@ def test_a_deadline_task_for_one_phase_never_resolves_the_next():
     game.refuses("deadline.other-phase").do(DeadlineReached(at=game.now, phase="N0"))
     game.do(DeadlineReached(at=game.now, phase="D1"))
     assert game.phase == "N1"
+
+
+def test_the_site_asks_whether_the_game_is_processing():
+    game = mini()
+    due = game.state.phase.deadline
+    assert not processing(game.state, due - timedelta(seconds=1))
+    assert processing(game.state, due)
+    game.deadline()
+    assert not processing(game.state, game.now)
+    review = mini(moderator_review=True).deadline()
+    assert processing(review.state, review.now)

@@ -152,6 +152,8 @@ def resolve(
     """Take commands; answer the new state and the events to append to the log.
 
     Raises `RuleError` (with `input_index`) for a refused command; `state` is never changed.
+    `rng` is the game's random source: by default the one seeded by the log's first event (a
+    test may pass another `GameRNG`); the draw's position always comes from the state.
     """
     commands = [inputs] if isinstance(inputs, c.Command) else list(inputs)
     rules = ruleset_named(state.ruleset)

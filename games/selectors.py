@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, Q, QuerySet, Value, When
 
 from clubs.models import Player
 from clubs.permissions import clubs_user_organizes
@@ -49,17 +49,26 @@ def game_for_entry(*, token: str | None = None, pk: int | None = None, lock: boo
         return None
 
 
+# The judge's tables in the order they need someone: a submitted protocol waits for its
+# confirmation, then the tables in play, then the rest.
+TABLES_ORDER = Case(
+    When(status=Game.Status.FINISHED, submitted_at__isnull=False, then=Value(0)),
+    When(status=Game.Status.IN_PROGRESS, then=Value(1)),
+    When(status=Game.Status.SETUP, then=Value(2)),
+    When(status=Game.Status.FINISHED, then=Value(3)),
+    default=Value(4),
+)
+
+
 def games_for_judge(user) -> QuerySet[Game]:
-    """The games this user judges, and every game of the clubs they organize."""
+    """The games this user judges, and every game of the clubs they organize (a superuser
+    organizes every club: clubs_user_organizes says so)."""
     if user is None or not user.is_authenticated:
         return Game.objects.none()
-    mine = Q(judge__user=user)
-    if not user.is_superuser:
-        mine |= Q(club__in=clubs_user_organizes(user))
     return (
         game_queryset()
-        .filter(mine)
-        .order_by("status", "-created_at", "table_number")
+        .filter(Q(judge__user=user) | Q(club__in=clubs_user_organizes(user)))
+        .order_by(TABLES_ORDER, "-created_at", "table_number")
     )
 
 

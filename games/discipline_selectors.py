@@ -79,7 +79,7 @@ def user_may_appeal(user, case: DisciplineCase) -> bool:
 def case_queryset() -> QuerySet[DisciplineCase]:
     return DisciplineCase.objects.select_related(
         "game__club", "game__tournament__chief_judge", "game__round", "game__judge", "player", "judge",
-        "decided_by", "appeal",
+        "decided_by__player", "appeal",
     )
 
 

@@ -72,6 +72,16 @@ def games_for_judge(user) -> QuerySet[Game]:
     )
 
 
+def other_confirmers(game: Game, authors: set[int]) -> QuerySet[Player]:
+    """The club's organizers who may confirm the game's protocol (services.confirm_refusal): those
+    with an account who authored none of it. The answer to "who else may?" on the entry page."""
+    from clubs.models import ClubMembership
+
+    return (Player.objects.filter(memberships__club_id=game.club_id, memberships__role=ClubMembership.Role.ORGANIZER,
+                                  user__is_active=True)
+            .exclude(user_id__in=authors).order_by("nickname"))
+
+
 def seat_change_candidates(game: Game) -> QuerySet[Player]:
     """Whom an organizer may seat at a tournament table: the tournament's accepted participants
     not seated at any table of that round (games.services.game_seat_change checks the same)."""
@@ -93,7 +103,7 @@ def game_history(game: Game) -> QuerySet[ProtocolVersion]:
     """Every version, newest first, without the documents (they are big)."""
     return (
         ProtocolVersion.objects.filter(game=game)
-        .select_related("author")
+        .select_related("author__player")
         .defer("document")
         .order_by("-version")
     )

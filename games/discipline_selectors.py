@@ -101,6 +101,19 @@ def cases_for_reviewer(user, *, tournament_id: int | None = None, status: str | 
     return cases.order_by("-opened_at", "-id")
 
 
+def cases_to_decide(user, *, club=None) -> QuerySet[DisciplineCase]:
+    """Pending cases of the clubs ``user`` organizes that they may decide now (``club``: one club,
+    or an ``OuterRef`` in the organizer's queue counts): the game is over (case_decide) and
+    ``decide_refusal`` finds nothing — as a query (tests/organizer/test_queue.py pins the two)."""
+    from .models import Game
+
+    clubs = Q(game__club=club) if club is not None else Q(game__club__in=clubs_user_organizes(user))
+    return (DisciplineCase.objects.filter(clubs, status=Status.PENDING)
+            .exclude(game__status__in=(Game.Status.SETUP, Game.Status.IN_PROGRESS))
+            .exclude(judge__user=user).exclude(game__judge__user=user).exclude(recorded_by=user)
+            .exclude(player__user=user))
+
+
 def user_reviews_any_cases(user) -> bool:
     if user is None or not user.is_authenticated:
         return False

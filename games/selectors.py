@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Case, Q, QuerySet, Value, When
+from django.db.models import Case, Exists, OuterRef, Q, QuerySet, Value, When
 
 from clubs.models import Player
 from clubs.permissions import clubs_user_organizes
@@ -70,6 +70,37 @@ def games_for_judge(user) -> QuerySet[Game]:
         .filter(Q(judge__user=user) | Q(club__in=clubs_user_organizes(user)))
         .order_by(TABLES_ORDER, "-created_at", "table_number")
     )
+
+
+def _of_clubs(user, club, path: str = "club") -> Q:
+    """Rows of the clubs ``user`` organizes; of ``club`` alone when given (an ``OuterRef`` in the
+    organizer's queue counts, tournaments.queue)."""
+    if club is not None:
+        return Q(**{path: club})
+    return Q(**{f"{path}__in": clubs_user_organizes(user)})
+
+
+def _submitted(user, club) -> QuerySet[Game]:
+    return Game.objects.filter(_of_clubs(user, club), status=Game.Status.FINISHED, submitted_at__isnull=False)
+
+
+def _authored_by(user) -> Q:
+    """The protocol has a version this user authored, or they submitted it (protocol_authors)."""
+    from .services import ENTRY_ACTIONS
+
+    versions = ProtocolVersion.objects.filter(game=OuterRef("pk"), author=user, action__in=ENTRY_ACTIONS)
+    return Q(Exists(versions)) | Q(submitted_by=user)
+
+
+def protocols_to_confirm(user, *, club=None) -> QuerySet[Game]:
+    """Submitted protocols of the clubs ``user`` organizes that they may confirm: services.
+    confirm_refusal as a query (tests/organizer/test_queue.py pins that the two agree)."""
+    return _submitted(user, club).exclude(_authored_by(user))
+
+
+def protocols_for_other_confirmers(user, *, club=None) -> QuerySet[Game]:
+    """Submitted protocols of their clubs that ``user`` authored: another organizer confirms them."""
+    return _submitted(user, club).filter(_authored_by(user))
 
 
 def other_confirmers(game: Game, authors: set[int]) -> QuerySet[Player]:

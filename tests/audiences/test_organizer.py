@@ -85,6 +85,19 @@ def assert_on_screen(page, locator) -> None:
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
 
 
+# The elements that stick out of the screen's width (outside the scrolling regions meant for it).
+STICKING_OUT = """width => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > width + 1 && !e.closest('.table-scroll'))
+  .slice(0, 5).map(e => e.tagName.toLowerCase() + '.' + e.className)"""
+
+
+def assert_fits_the_screen(page, step) -> None:
+    """Nothing makes the page wider than the screen (a phone would zoom the whole page out)."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, (
+        f"{step}: wider than the screen: {page.evaluate(STICKING_OUT, width)}")
+
+
 def test_the_organizers_day(browser_context, live_server, size, language):
     base = live_server.url
     day = Day()
@@ -93,6 +106,7 @@ def test_the_organizers_day(browser_context, live_server, size, language):
 
     def check(step, exclude=()):
         page_check(page, f"organizer-{size}-{language}-{step}", exclude=exclude)
+        assert_fits_the_screen(page, step)
 
     log_in(page, base, "oleg", PASSWORD)
 

@@ -98,6 +98,41 @@ def assert_fits_the_screen(page, step) -> None:
         f"{step}: wider than the screen: {page.evaluate(STICKING_OUT, width)}")
 
 
+# Every control a visitor can see, numbered (a radio group is one stop: its checked radio).
+CONTROLS = """() => [...document.querySelectorAll(
+    "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary, "
+    + "[tabindex='0']")]
+  .filter(e => (e.matches('.nav-toggle') ? e.nextElementSibling : e).checkVisibility({visibilityProperty: true}))
+  .filter(e => !(e.type === 'radio' && !e.checked))
+  .map((e, i) => { e.dataset.control = i; return e.tagName.toLowerCase() + (e.name ? '[name=' + e.name + ']' : '')
+    + ' ' + (e.getAttribute('aria-label') || e.textContent.trim()).slice(0, 40); })"""
+FOCUSED = """() => { const e = document.activeElement;
+  const style = getComputedStyle(e.matches('.nav-toggle') ? e.nextElementSibling : e);  // the menu's label shows it
+  return [e.dataset.control ?? null, style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
+    || style.boxShadow !== 'none']; }"""
+
+
+def assert_keyboard_reaches_every_control(page, step) -> None:
+    """Tab from the top of the page reaches every visible control, each showing where the focus is."""
+    controls = page.evaluate(CONTROLS)
+    # Start from the top of the page, whatever was clicked last (a script-only focus stop, first).
+    page.evaluate("""() => { const start = document.createElement('span'); start.tabIndex = -1;
+      start.id = 'keyboard-start'; document.body.prepend(start); start.focus(); }""")
+    reached, unseen = set(), []
+    for _ in range(len(controls) + 5):
+        page.keyboard.press("Tab")
+        control, ring = page.evaluate(FOCUSED)
+        if control is None or control in reached:
+            break
+        reached.add(control)
+        if not ring:
+            unseen.append(controls[int(control)])
+    page.evaluate("document.getElementById('keyboard-start').remove()")
+    missed = [name for number, name in enumerate(controls) if str(number) not in reached]
+    assert not missed, f"{step}: the keyboard does not reach {missed}"
+    assert not unseen, f"{step}: no visible focus on {unseen}"
+
+
 def test_the_organizers_day(browser_context, live_server, size, language):
     base = live_server.url
     day = Day()
@@ -114,11 +149,13 @@ def test_the_organizers_day(browser_context, live_server, size, language):
     page.goto(f"{base}/organize/")
     assert page.locator("a.role-organizer .nav-count").first.inner_text().startswith("2")
     check("1-queue")
+    assert_keyboard_reaches_every_control(page, "1-queue")
     page.locator("#queue a[href*='/applications/']").click()
 
     # The pending ones: accept one, reject the other — the buttons are on the screen at either size.
     # A decided application leaves the pending list.
     check("2-pending")
+    assert_keyboard_reaches_every_control(page, "2-pending")
     for application, decision in ((day.newcomer, "accepted"), (day.latecomer, "rejected")):
         button = page.locator(f"#application-{application.pk} form:has(input[value={decision}]) button")
         assert_on_screen(page, button)
@@ -144,6 +181,11 @@ def test_the_organizers_day(browser_context, live_server, size, language):
     assert len(rounds) == 2 and {game.judge_id for game in rounds} == {day.judge.pk}
     assert page.locator(f"[data-judge-link='{rounds[0].pk}']").count() == 1  # the round in play's link
     check("4-seating")
+    assert_keyboard_reaches_every_control(page, "4-seating")
+    # The tournament's page has every round's links too.
+    page.locator(".t-tabs a").first.click()
+    assert page.locator(f"#judge-links [data-judge-link='{rounds[0].pk}']").count() == 1
+    check("4-tournament")
 
     # Hand out the link from the queue's tables in play: the whole address, its QR code, copied.
     page.goto(f"{base}/organize/")
@@ -161,6 +203,7 @@ def test_the_organizers_day(browser_context, live_server, size, language):
     page.wait_for_function("b => b.textContent === b.dataset.copied", arg=copy.element_handle())
     assert page.evaluate("navigator.clipboard.readText()") == url
     check("5-links")
+    assert_keyboard_reaches_every_control(page, "5-links")
 
     # The judge enters both rounds and submits them; the second has a DD, which opens a case.
     first = day.judge_enters(rounds[0], full_pro_mafia_game())
@@ -199,6 +242,7 @@ def test_the_organizers_day(browser_context, live_server, size, language):
     page.goto(f"{base}/organize/")
     page.locator(f"#queue a[href$='/organize/discipline/{dd_case.pk}/']").click()
     check("10-case")
+    assert_keyboard_reaches_every_control(page, "10-case")
     page.check("input[name=decision][value=dd_to_disqualification]")
     page.fill("textarea[name=reason]", "A phone at the table is a technical matter here.")
     page.locator(f"form[action$='/{dd_case.pk}/decide/'] button").click()

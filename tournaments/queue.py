@@ -14,14 +14,15 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery
+from django.urls import reverse
 from django.utils import timezone
 
 from clubs.permissions import clubs_user_organizes
 from games.discipline_selectors import case_queryset, cases_to_decide
-from games.models import Game
+from games.models import DisciplineCase, Game
 from games.selectors import games_with_links, protocols_for_other_confirmers, protocols_to_confirm
 
-from .models import Evening, Tournament
+from .models import Evening, Round, Tournament
 from .selectors import applications_to_decide
 
 SHOWN = 12  # rows of each list on the page (the counts count them all; the page links to the rest)
@@ -87,7 +88,7 @@ class TablesOfEvent:
     """The tables in play of one tournament round, of one evening, or the standalone games."""
 
     tournament: Tournament | None = None
-    round: object = None
+    round: Round | None = None
     evening: Evening | None = None
     games: list[Game] = field(default_factory=list)
 
@@ -103,15 +104,13 @@ def protocols_of_others(user) -> list[Game]:
                 .order_by("submitted_at", "pk")[:SHOWN])
 
 
-def cases(user) -> list:
+def cases(user) -> list[DisciplineCase]:
     return list(case_queryset().select_related("game__evening").filter(pk__in=cases_to_decide(user).values("pk"))
                 .order_by("opened_at", "pk")[:SHOWN])
 
 
 def applications(user) -> list[EventApplications]:
     """Each event with pending applications, and how many (one query)."""
-    from django.urls import reverse
-
     rows = (applications_to_decide(user)
             .values("tournament__slug", "tournament__name", "tournament__starts_on",
                     "evening_id", "evening__title", "evening__starts_at")

@@ -19,4 +19,4 @@ def log_action(obj, *, action: str, actor=None, data: dict | None = None) -> Aud
 def audit_trail(obj):
     return AuditEntry.objects.filter(
         content_type=ContentType.objects.get_for_model(obj), object_id=str(obj.pk)
-    ).select_related("actor")
+    ).select_related("actor__player")

@@ -32,3 +32,15 @@ def player_search(query: str = "") -> QuerySet[Player]:
     if query:
         players = players.filter(Q(nickname__icontains=query) | Q(city__icontains=query))
     return players.order_by("nickname")
+
+
+def person_name(user) -> str:
+    """How a person with an account is named to other people: their player's nickname (the name
+    they are known by at every table), else their full name, and the username only when the
+    account has neither. ``select_related("<user>__player")`` keeps a list of them to one query."""
+    if user is None:
+        return ""
+    player = getattr(user, "player", None)  # a missing player raises a subclass of AttributeError
+    if player is not None:
+        return player.nickname
+    return user.get_full_name() or user.get_username()

@@ -79,7 +79,7 @@ def user_may_appeal(user, case: DisciplineCase) -> bool:
 def case_queryset() -> QuerySet[DisciplineCase]:
     return DisciplineCase.objects.select_related(
         "game__club", "game__tournament__chief_judge", "game__round", "game__judge", "player", "judge",
-        "decided_by", "appeal",
+        "decided_by__player", "appeal",
     )
 
 
@@ -99,6 +99,19 @@ def cases_for_reviewer(user, *, tournament_id: int | None = None, status: str | 
     if kind:
         cases = cases.filter(kind=kind)
     return cases.order_by("-opened_at", "-id")
+
+
+def cases_to_decide(user, *, club=None) -> QuerySet[DisciplineCase]:
+    """Pending cases of the clubs ``user`` organizes that they may decide now (``club``: one club,
+    or an ``OuterRef`` in the organizer's queue counts): the game is over (case_decide) and
+    ``decide_refusal`` finds nothing — as a query (tests/organizer/test_queue.py pins the two)."""
+    from .models import Game
+
+    clubs = Q(game__club=club) if club is not None else Q(game__club__in=clubs_user_organizes(user))
+    return (DisciplineCase.objects.filter(clubs, status=Status.PENDING)
+            .exclude(game__status__in=(Game.Status.SETUP, Game.Status.IN_PROGRESS))
+            .exclude(judge__user=user).exclude(game__judge__user=user).exclude(recorded_by=user)
+            .exclude(player__user=user))
 
 
 def user_reviews_any_cases(user) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, Exists, OuterRef, Q, QuerySet, Value, When
 
 from clubs.models import Player
 from clubs.permissions import clubs_user_organizes
@@ -49,18 +49,68 @@ def game_for_entry(*, token: str | None = None, pk: int | None = None, lock: boo
         return None
 
 
+# The judge's tables in the order they need someone: a submitted protocol waits for its
+# confirmation, then the tables in play, then the rest.
+TABLES_ORDER = Case(
+    When(status=Game.Status.FINISHED, submitted_at__isnull=False, then=Value(0)),
+    When(status=Game.Status.IN_PROGRESS, then=Value(1)),
+    When(status=Game.Status.SETUP, then=Value(2)),
+    When(status=Game.Status.FINISHED, then=Value(3)),
+    default=Value(4),
+)
+
+
 def games_for_judge(user) -> QuerySet[Game]:
-    """The games this user judges, and every game of the clubs they organize."""
+    """The games this user judges, and every game of the clubs they organize (a superuser
+    organizes every club: clubs_user_organizes says so)."""
     if user is None or not user.is_authenticated:
         return Game.objects.none()
-    mine = Q(judge__user=user)
-    if not user.is_superuser:
-        mine |= Q(club__in=clubs_user_organizes(user))
     return (
         game_queryset()
-        .filter(mine)
-        .order_by("status", "-created_at", "table_number")
+        .filter(Q(judge__user=user) | Q(club__in=clubs_user_organizes(user)))
+        .order_by(TABLES_ORDER, "-created_at", "table_number")
     )
+
+
+def _of_clubs(user, club, path: str = "club") -> Q:
+    """Rows of the clubs ``user`` organizes; of ``club`` alone when given (an ``OuterRef`` in the
+    organizer's queue counts, tournaments.queue)."""
+    if club is not None:
+        return Q(**{path: club})
+    return Q(**{f"{path}__in": clubs_user_organizes(user)})
+
+
+def _submitted(user, club) -> QuerySet[Game]:
+    return Game.objects.filter(_of_clubs(user, club), status=Game.Status.FINISHED, submitted_at__isnull=False)
+
+
+def _authored_by(user) -> Q:
+    """The protocol has a version this user authored, or they submitted it (protocol_authors)."""
+    from .services import ENTRY_ACTIONS
+
+    versions = ProtocolVersion.objects.filter(game=OuterRef("pk"), author=user, action__in=ENTRY_ACTIONS)
+    return Q(Exists(versions)) | Q(submitted_by=user)
+
+
+def protocols_to_confirm(user, *, club=None) -> QuerySet[Game]:
+    """Submitted protocols of the clubs ``user`` organizes that they may confirm: services.
+    confirm_refusal as a query (tests/organizer/test_queue.py pins that the two agree)."""
+    return _submitted(user, club).exclude(_authored_by(user))
+
+
+def protocols_for_other_confirmers(user, *, club=None) -> QuerySet[Game]:
+    """Submitted protocols of their clubs that ``user`` authored: another organizer confirms them."""
+    return _submitted(user, club).filter(_authored_by(user))
+
+
+def other_confirmers(game: Game, authors: set[int]) -> QuerySet[Player]:
+    """The club's organizers who may confirm the game's protocol (services.confirm_refusal): those
+    with an account who authored none of it. The answer to "who else may?" on the entry page."""
+    from clubs.models import ClubMembership
+
+    return (Player.objects.filter(memberships__club_id=game.club_id, memberships__role=ClubMembership.Role.ORGANIZER,
+                                  user__is_active=True)
+            .exclude(user_id__in=authors).order_by("nickname"))
 
 
 def seat_change_candidates(game: Game) -> QuerySet[Player]:
@@ -84,7 +134,7 @@ def game_history(game: Game) -> QuerySet[ProtocolVersion]:
     """Every version, newest first, without the documents (they are big)."""
     return (
         ProtocolVersion.objects.filter(game=game)
-        .select_related("author")
+        .select_related("author__player")
         .defer("document")
         .order_by("-version")
     )

@@ -576,24 +576,34 @@ def protocol_authors(game: Game) -> set[int]:
     return authors
 
 
+def confirm_refusal(user, game: Game, authors: set[int] | None = None) -> ApplicationError | None:
+    """Why ``user`` may not confirm ``game``'s protocol now, or None if they may: THE rule of
+    confirming (game_confirm raises it; the entry page shows it where the button would be).
+
+    Never the person who entered it (the two-person rule): whoever authored any version of this
+    protocol (the deal, an event, an undo, a phase move, a replacement, a correction) or submitted
+    it may not confirm. ``authors``: ``protocol_authors(game)`` when the caller has it already.
+    """
+    if not user_may_organize(user, game.club):
+        return ApplicationError(_("Only the club's organizers may confirm a protocol."), code="forbidden")
+    if game.status != Status.FINISHED or game.submitted_at is None:
+        return ApplicationError(_("Only a submitted protocol of a finished game can be confirmed."),
+                                code="not_submitted")
+    if user.pk in (protocol_authors(game) if authors is None else authors):
+        return ApplicationError(_("You entered this protocol, so someone else must confirm it."),
+                                code="own_protocol")
+    return None
+
+
 @transaction.atomic
 def game_confirm(*, game: Game, expected_version: int, actor) -> Game:
-    """An organizer confirms a submitted protocol; its scores then count in standings.
-
-    Never the person who entered it: whoever authored any version of this protocol (the deal,
-    an event, an undo, a phase move, a replacement, a correction) or submitted it may not confirm.
-    """
+    """An organizer confirms a submitted protocol; its scores then count in standings (never one
+    who entered it: ``confirm_refusal``)."""
     game = _lock(game)
     _check_version(game, expected_version)
-    if not user_may_organize(actor, game.club):
-        raise ApplicationError(_("Only the club's organizers may confirm a protocol."), code="forbidden")
-    if game.status != Status.FINISHED or game.submitted_at is None:
-        raise ApplicationError(_("Only a submitted protocol of a finished game can be confirmed."),
-                               code="not_submitted")
-    if actor.pk in protocol_authors(game):
-        raise ApplicationError(
-            _("You entered this protocol, so someone else must confirm it."), code="own_protocol"
-        )
+    refusal = confirm_refusal(actor, game)
+    if refusal is not None:
+        raise refusal
     game.status = Status.CONFIRMED
     game.confirmed_by = actor
     game.confirmed_at = timezone.now()

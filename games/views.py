@@ -30,7 +30,7 @@ from tournaments.models import Evening
 from . import entry, links, selectors, services
 from .middleware import server_timing
 from .models import Game
-from .permissions import token_opens, user_may_confirm, user_may_enter
+from .permissions import token_opens, user_may_enter
 from .rulesets import Ruleset
 from .visibility import FINISHED_STATUSES, may_see_roles
 
@@ -134,10 +134,10 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
     if state.finished or game.status in (Game.Status.FINISHED, Game.Status.CONFIRMED):
         context["result_end"] = entry.END_NAMES.get(state.end, state.end)
         context["scores"] = _scores(table)
-        context["may_confirm"] = (not access.via_link and user_may_confirm(request.user, game)
-                                  and request.user.pk not in services.protocol_authors(game))
         context["may_publish"] = not access.via_link and user_may_organize(request.user, game.club)
         context["may_reopen"] = context["may_publish"]  # only organizers, by login (the service checks)
+        if context["may_publish"]:
+            context.update(_confirmation(request.user, game))
         context["black_seats"] = [seat for seat in seats if seat.team == "black"]
         return context
     same_phase = entry.in_recorded_phase(table)
@@ -179,6 +179,24 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         for will in state.pending_wills
     ]
     return context
+
+
+def _confirmation(user, game: Game) -> dict:
+    """The workflow block for an organizer by login: the Confirm button, or where it would be, why
+    not and who else may (the two-person rule, services.confirm_refusal); and, while they may
+    confirm a submitted protocol, the warning that a change of theirs would make them an author."""
+    if game.status != Game.Status.FINISHED or game.submitted_at is None:
+        return {}
+    authors = services.protocol_authors(game)
+    refusal = services.confirm_refusal(user, game, authors)
+    if refusal is None:
+        return {"may_confirm": True, "author_warning": _(
+            "This protocol is submitted. A change of yours withdraws the submission and makes you one of its "
+            "authors: you could no longer confirm it. Go on?")}
+    if refusal.code != "own_protocol":
+        return {}
+    return {"confirm_refusal": refusal,
+            "other_confirmers": [player.nickname for player in selectors.other_confirmers(game, authors)]}
 
 
 def _scores(table) -> list[dict] | None:

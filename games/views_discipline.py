@@ -107,7 +107,7 @@ def case_detail(request, case):
     return render(request, "discipline/case.html", {
         "case": case,
         "context_lines": selectors.case_protocol_context(case),
-        "notes": case.notes.select_related("author"),
+        "notes": case.notes.select_related("author__player"),
         "appeal": getattr(case, "appeal", None),
         "history": selectors.case_history(case),
         "refusal": selectors.decide_refusal(request.user, case),

@@ -1,5 +1,7 @@
 import pytest
 
+from tests.browser_kit import launched_chromium
+
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
@@ -10,3 +12,11 @@ def django_db_setup(django_db_setup, django_db_blocker):
         if connection.vendor != "postgresql":
             pytest.exit("The test suite runs against PostgreSQL only.", returncode=3)
     yield
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One Chromium for the whole run: Playwright's sync API cannot start a second one in the
+    thread while the first is open (a fixture per folder failed the second folder's tests)."""
+    with launched_chromium() as browser:
+        yield browser

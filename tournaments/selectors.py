@@ -89,6 +89,18 @@ def application_counts(event) -> dict[str, int]:
     return counts
 
 
+def applications_to_decide(user, *, club=None) -> QuerySet[Application]:
+    """Pending applications to the tournaments and evenings (not finished) of the clubs ``user``
+    organizes (``club``: one club, or an ``OuterRef`` in the organizer's queue counts)."""
+    if club is not None:
+        clubs = Q(tournament__club=club) | Q(evening__club=club)
+    else:
+        organized = clubs_user_organizes(user)
+        clubs = Q(tournament__club__in=organized) | Q(evening__club__in=organized)
+    return (Application.objects.filter(clubs, status=Application.Status.PENDING)
+            .exclude(tournament__status=Tournament.Status.FINISHED).exclude(evening__status=Evening.Status.FINISHED))
+
+
 def player_application(event, user) -> Application | None:
     if user is None or not user.is_authenticated:
         return None

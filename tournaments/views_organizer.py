@@ -14,7 +14,7 @@ from config.errors import ApplicationError
 from games.models import Game
 from games.selectors import games_with_links
 
-from . import selectors, services
+from . import queue, selectors, services
 from .csv_export import applications_csv
 from .forms import (
     DecisionForm,
@@ -39,10 +39,17 @@ from .permissions import (
 
 @login_required_here
 def dashboard(request):
+    """The organizer's page: first their queue (what waits for them, and the tables in play with
+    the judges' links), then their clubs' tournaments and evenings."""
+    user = request.user
     return render(request, "tournaments/organize/dashboard.html", {
-        "clubs": clubs_user_organizes(request.user).order_by("name"),
-        "tournaments": selectors.organizer_tournaments(request.user),
-        "evenings": selectors.organizer_evenings(request.user)[:50],
+        "clubs": clubs_user_organizes(user).order_by("name"),
+        "tournaments": selectors.organizer_tournaments(user),
+        "evenings": selectors.organizer_evenings(user)[:50],
+        "counts": queue.request_queue_counts(request),
+        "protocols": queue.protocols(user), "protocols_of_others": queue.protocols_of_others(user),
+        "cases": queue.cases(user), "applications": queue.applications(user),
+        "tables": queue.tables_in_play(user),
     })
 
 
@@ -217,6 +224,7 @@ def _seating_context(request, tournament, **forms):
         for game in rnd.games.all():
             current.setdefault(game.table_number, game.judge_id)
     return {
+        "link_round": _round_in_play(tournament, rounds),
         "tournament": tournament, "rounds": rounds, "report": selectors.seating_report(tournament),
         "counts": selectors.application_counts(tournament),
         "generate_form": forms.get("generate_form") or GenerateForm(initial={"seed": tournament.seating_seed}),
@@ -227,6 +235,19 @@ def _seating_context(request, tournament, **forms):
         "started": any(g.status != Game.Status.SETUP for r in rounds for g in r.games.all()),
         "has_final": any(r.is_final for r in rounds),
     }
+
+
+def _round_in_play(tournament, rounds) -> int | None:
+    """The round being played (the first with a table not yet finished), whose tables' cards on the
+    seating page carry their judges' links; its games get the relations the link panel reads
+    (games_tags.judge_link_panel) from the page's own tournament, so the links cost no query."""
+    for rnd in rounds:
+        games = rnd.games.all()
+        if any(game.status in (Game.Status.SETUP, Game.Status.IN_PROGRESS) for game in games):
+            for game in games:
+                game.club, game.tournament = tournament.club, tournament
+            return rnd.pk
+    return None
 
 
 @organizes_tournament

@@ -41,7 +41,7 @@
 
   // A tap on the field selects the whole link.
   document.addEventListener("focusin", function (event) {
-    if (event.target.matches && event.target.matches("input[data-link-url]")) event.target.select();
+    if (event.target.matches && event.target.matches("[data-link-url]")) event.target.select();
   });
 
   document.querySelectorAll("button[data-copy][hidden]").forEach(function (button) { button.hidden = false; });

@@ -5,15 +5,9 @@ that fails the test on a serious or critical violation."""
 
 import pytest
 
-from tests.browser_kit import LAPTOP, PHONE, launched_chromium
+from tests.browser_kit import LAPTOP, PHONE
 
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    with launched_chromium() as browser:
-        yield browser
 
 
 @pytest.fixture(params=["phone", "laptop"])

@@ -129,3 +129,17 @@ def test_only_organizers_reach_the_organizer_actions(client, game):
     assert response.status_code == 404
     game.refresh_from_db()
     assert not game.results_published
+
+
+def test_a_superuser_organizer_sees_every_clubs_submitted_game_first_in_their_tables(client, game):
+    """The demo organizer is a superuser: a standalone game another judge submitted is on their
+    /judge/ list, ahead of the tables still in play (it is what waits for them)."""
+    superuser = UserFactory(is_superuser=True)
+    older = [dealt_game() for _ in range(3)]
+    game = finish(game)
+    game = services.game_submit(game=game, expected_version=game.protocol_version, actor=game.judge.user)
+    client.force_login(superuser)
+    html = client.get(reverse("entry:my_tables")).content.decode()
+    submitted_at = html.find(reverse("entry:page", kwargs={"pk": game.pk}))
+    assert submitted_at != -1, "the submitted game is missing from the superuser's tables"
+    assert all(-1 < submitted_at < html.find(reverse("entry:page", kwargs={"pk": other.pk})) for other in older)

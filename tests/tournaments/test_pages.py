@@ -154,7 +154,8 @@ def test_the_dashboard_and_evening_list_do_not_grow_queries(client):
     for _ in range(5):
         ApplicationFactory(tournament=TournamentFactory(club=tournament.club))
         EveningFactory(club=tournament.club)
-    assert count_queries(client, url) == few <= 10
+    # The organizer's queue adds its lists (tournaments/queue.py: five), each one query.
+    assert count_queries(client, url) == few <= 12
 
 
 def _seated_tournament(players, tables, rounds):

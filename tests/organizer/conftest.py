@@ -1,0 +1,8 @@
+import pytest
+
+from tests.discipline.helpers import Cup
+
+
+@pytest.fixture
+def cup(db):
+    return Cup()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,7 +21,7 @@ from . import selectors, services
 from .csv_export import standings_csv
 from .forms import ApplyForm
 from .models import Application, Evening, Tournament
-from .permissions import error_response, login_required_here
+from .permissions import error_response
 from .publication import public_when, tournament_visible
 
 ROLES = [("civilian", gettext_lazy("civilian")), ("sheriff", gettext_lazy("Sheriff")),
@@ -90,7 +91,7 @@ def _withdraw(request, event, application):
     return redirect(event.get_absolute_url())
 
 
-@login_required_here
+@login_required
 @require_POST
 def withdraw(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -208,7 +209,7 @@ def evening_apply(request, pk):
     return _apply(request, evening, evening=evening)
 
 
-@login_required_here
+@login_required
 @require_POST
 def evening_withdraw(request, pk):
     evening = get_object_or_404(Evening, pk=pk)

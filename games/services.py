@@ -40,6 +40,7 @@ from games.engine.rulesets import RULESETS
 from tournaments.models import Application, Tournament
 
 from .links import refuse_link_write
+from .refusals import refusal
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
 
 FORMAT = "mafia-protocol/1"
@@ -142,9 +143,7 @@ def _replay(document: dict) -> GameRecord:
     try:
         return replay(document)
     except ProtocolError as error:
-        raise ApplicationError(
-            error.message, code="refused", extra={"event_index": error.event_index, "rule": error.rule}
-        ) from error
+        raise refusal(error) from error  # the judge's words, with the code and params kept
 
 
 def _refuse_unless_open(game: Game) -> None:

@@ -546,9 +546,33 @@ def my_tables(request: HttpRequest):
     games = list(selectors.games_for_judge(request.user)[:100])
     evenings = Evening.objects.filter(club__in=clubs).exclude(status=Evening.Status.FINISHED).order_by("-starts_at")[:20]
     return render(request, "games/my_tables.html", {
-        "games": games, "clubs": clubs, "evenings": evenings, "rulesets": Ruleset.choices,
-        "form_error": form_error,
+        "groups": _table_groups(request.user, games), "games": games, "clubs": clubs, "evenings": evenings,
+        "rulesets": Ruleset.choices, "form_error": form_error,
     })
+
+
+def _table_groups(user, games: list[Game]) -> list[tuple[str, str, list[Game]]]:
+    """The judge's tables by what they need, in that order: protocols this user may confirm (an
+    organizer's), tables still open for entry, protocols submitted and waiting for an organizer,
+    confirmed, annulled. Each group keeps the selector's order (newest first); empty groups go."""
+    organizes: dict[int, bool] = {}
+
+    def group(game: Game) -> str:
+        if game.status == Game.Status.FINISHED and game.submitted_at is not None:
+            if game.club_id not in organizes:
+                organizes[game.club_id] = user_may_organize(user, game.club)
+            return "to_confirm" if organizes[game.club_id] else "submitted"
+        if game.status in (Game.Status.CONFIRMED, Game.Status.ANNULLED):
+            return str(game.status)
+        return "open"
+
+    titles = {"to_confirm": _("To confirm"), "open": _("Open: to enter"),
+              "submitted": _("Submitted: waiting for an organizer"), "confirmed": _("Confirmed"),
+              "annulled": _("Annulled")}
+    grouped: dict[str, list[Game]] = {key: [] for key in titles}
+    for game in games:
+        grouped[group(game)].append(game)
+    return [(key, title, grouped[key]) for key, title in titles.items() if grouped[key]]
 
 
 # --- the public page -----------------------------------------------------------------------------

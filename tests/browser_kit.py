@@ -110,7 +110,7 @@ class Table:
     def answer_yes(self, action):
         """Do something the page asks about first: the question shows, then "yes" saves."""
         action()
-        self.page.wait_for_selector("#entry-refusal.entry-question")
+        self.page.wait_for_selector("#entry-refusal[data-placed].entry-question")
         self.saved(lambda: self.page.locator("#entry-refusal .confirm-yes").click())
 
     def nominate(self, by, target):

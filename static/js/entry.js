@@ -48,7 +48,7 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     var form = elt.tagName === "FORM" ? elt : elt.closest && elt.closest("form");
-    if (!form || !form.closest("#entry")) return;
+    if (!form || !form.closest("#entry") || event.detail.requestConfig.verb === "get") return;
     if (form.classList.contains("question")) return;  // "yes" keeps the asking form's input
     sent = { key: formKey(form), data: Array.from(new FormData(form).entries()) };
   });
@@ -66,7 +66,9 @@
     });
   }
 
-  function placeRefusal() {
+  function placeRefusal(event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "entry") return;  // the nickname search's options, not the table
     var entry = document.getElementById("entry");
     var refusal = document.getElementById("entry-refusal");
     var asked = sent;
@@ -99,6 +101,7 @@
     }
     refusal.scrollIntoView({ block: "center" });
     refusal.focus({ preventScroll: true });
+    refusal.dataset.placed = form ? "form" : "top";
   }
   document.addEventListener("htmx:afterSettle", placeRefusal);
 

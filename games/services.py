@@ -40,8 +40,8 @@ from games.engine.rulesets import RULESETS
 from tournaments.models import Application, Tournament
 
 from .links import refuse_link_write
-from .refusals import refusal
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
+from .refusals import refusal
 
 FORMAT = "mafia-protocol/1"
 DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}

@@ -207,11 +207,11 @@ RULES = {
 }
 
 
-def resolve_day(ctx, phase: str) -> Day:
+def resolve_day(ctx, phase: str, actions: dict) -> Day:
     state = ctx.state
     work = Day(ctx, phase)
     work.extra = []
-    acts = collect_acts(state, phase, DAY_ORDER)
+    acts = collect_acts(actions, DAY_ORDER)
     for stage in DAY_ORDER:
         for act in acts:
             if act.ability.stage == stage.id:

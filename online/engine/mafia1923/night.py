@@ -188,9 +188,9 @@ RULES = {
 }
 
 
-def resolve_night(ctx, phase: str) -> Resolution:
+def resolve_night(ctx, phase: str, actions: dict) -> Resolution:
     work = Resolution(ctx, phase)
-    acts = collect_acts(ctx.state, phase, NIGHT_ORDER)
+    acts = collect_acts(actions, NIGHT_ORDER)
     for stage in NIGHT_ORDER:
         for act in acts:
             if act.ability.stage == stage.id:

@@ -28,7 +28,7 @@ class Act:
     order: int
 
 
-def collect_acts(state, phase: str, stages: tuple) -> list[Act]:
+def collect_acts(actions: dict, stages: tuple) -> list[Act]:
     """The window's submissions, in the written order and, within a step, the order of
     submission. The Mafia's kill: the side's last submission."""
     position = {stage.id: index for index, stage in enumerate(stages)}
@@ -36,7 +36,7 @@ def collect_acts(state, phase: str, stages: tuple) -> list[Act]:
     kill: Act | None = None
     from .roles import ABILITIES
 
-    for (slot, ability_id), submitted in state.actions.items():
+    for (slot, ability_id), submitted in actions.items():
         ability = ABILITIES[ability_id]
         act = Act(slot, ability, submitted["target"], submitted["order"])
         if ability_id == MAFIA_KILL:
@@ -274,7 +274,7 @@ class Resolution:
         witnesses = [s.number for s in self.state.slots if s.alive and s.role == "witness"]
         for witness in witnesses:
             for dead, card in self.deaths:
-                self.tell(witness, "witness", slot=dead, **card)
+                self.tell(witness, "witness", player=dead, **card)
 
     def deliver(self) -> None:
         """The private results, to the players still living: "Dead players do not receive any

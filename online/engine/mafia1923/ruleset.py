@@ -109,11 +109,12 @@ class Mafia1923Ruleset(Ruleset):
 
     def close_phase(self, ctx, reason: str, ended_at: datetime, lynched: int | None = None) -> None:
         phase = ctx.state.phase
+        actions = ctx.state.actions  # the window's submissions (phase_ended clears them)
         ctx.emit("phase_ended", phase=phase.id, ended_at=iso(ended_at), reason=reason)
         if phase.kind == "night":
-            resolve_night(ctx, phase.id)
+            resolve_night(ctx, phase.id, actions)
         else:
-            resolve_day(ctx, phase.id)
+            resolve_day(ctx, phase.id, actions)
         if phase.id == f"D{ctx.state.setup.option('days')}":
             ctx.finish_if_won()
         else:

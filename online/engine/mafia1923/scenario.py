@@ -26,6 +26,7 @@ from ..clock import utc
 from ..core import create_game, replay, resolve
 from ..errors import RuleError
 from .commands import Act, CastVotes, Enrol, Exile, Strike
+from .common import is_injured
 from .events import ext
 from .views import announcements
 
@@ -110,15 +111,15 @@ class Event:
 
     def everyone_votes(self, family_votes: dict[str, str] | None = None, skip=()) -> Event:
         """Every living uninjured player votes: for `family_votes[own family]` (default: the
-        next family) and for the first other living member of their family."""
+        next family) and in their family for the last living Townsperson who is not themselves
+        (else the last other living member): the court takes Townspeople, not the roles a
+        test is about."""
         state = self.state
         names = list(ext(state).families)
         commands = []
         for slot in state.slots:
             if not slot.alive or slot.number in skip:
                 continue
-            from .common import is_injured
-
             if is_injured(state, slot.number, state.phase.id):
                 continue
             own = ext(state).family_of[slot.number]
@@ -126,12 +127,13 @@ class Event:
             others = [
                 n for n in ext(state).families[own] if n != slot.number and state.slot(n).alive
             ]
+            plain = [n for n in others if state.slot(n).role == "townsperson"] or others
             commands.append(
                 CastVotes(
                     at=self.now,
                     actor=slot.number,
                     family=target,
-                    player=others[0] if others else None,
+                    player=plain[-1] if plain else None,
                 )
             )
         self.do(*commands)

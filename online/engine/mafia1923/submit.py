@@ -24,7 +24,6 @@ from .events import ext
 from .roles import (
     ABILITIES,
     FAMILY,
-    MAFIA_KILL,
     PAIR,
     PLAYER,
     PLAYER_AND_FAMILY,

@@ -446,4 +446,4 @@ def test_injured_players_neither_act_nor_vote_the_following_day_and_night():
     e.everyone_votes().end()
     e.refuses("action.injured").act(8, "kill", players=[3])
     kill(e, 3, by=16).end()
-    e.vote(8, "F2", 3)  # Day 2: healed
+    e.vote(8, "F2", 4)  # Day 2: healed

@@ -18,7 +18,9 @@ def family(*specials) -> list:
 
 def event(*specials_by_family, **options) -> Event:
     """`event(["doctor"], ["butler", "boss"])`: F1 slot 1 Doctor; F2 slot 9 Butler, 10 Boss."""
-    families = [family(*(specials_by_family[i] if i < len(specials_by_family) else ())) for i in range(3)]
+    families = [
+        family(*(specials_by_family[i] if i < len(specials_by_family) else ())) for i in range(3)
+    ]
     return Event(*families, options=options)
 
 

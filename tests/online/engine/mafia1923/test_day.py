@@ -1,6 +1,6 @@
 """The day, rule by rule (seed 004, "Daytime", the day roles, "Statuses")."""
 
-from online.engine.mafia1923.scenario import TOWN6, Event
+from online.engine.mafia1923.scenario import Event
 
 from .kit import event
 

@@ -3,7 +3,6 @@
 from online.engine import DeadlineReached, PublishResolution
 from online.engine.mafia1923 import announcements, available_actions, player_view, public_board
 from online.engine.mafia1923.scenario import TOWN6, Event
-
 from online.engine.mafia1923.wins import the_end
 
 from .kit import event, kill
@@ -131,8 +130,11 @@ def test_announcements_are_drafted_for_the_moderators_before_they_are_published(
 
 
 def test_witness_learns_the_court_deaths_too():
-    e = Event(["witness", *TOWN6, "mafia_member"], ["townsperson"] * 7 + ["mafia_member"],
-              ["townsperson"] * 7 + ["mafia_member"]).end()
+    e = Event(
+        ["witness", *TOWN6, "mafia_member"],
+        ["townsperson"] * 7 + ["mafia_member"],
+        ["townsperson"] * 7 + ["mafia_member"],
+    ).end()
     e.vote(9, "F1", 10).vote(2, "F2", 3).end()  # F1 and F2 in court: 3 and 10 die
     learned = {r["player"]: r["role"] for r in e.results(1, "witness")}
     assert learned == {3: "townsperson", 10: "townsperson"}

@@ -6,7 +6,9 @@ from .kit import dead, event, kill
 
 
 def outcome(e, slot, ability):
-    found = [x for x in e.events("action_resolved") if x["slot"] == slot and x["ability"] == ability]
+    found = [
+        x for x in e.events("action_resolved") if x["slot"] == slot and x["ability"] == ability
+    ]
     return found[-1]["outcome"]
 
 
@@ -98,7 +100,11 @@ def test_thief_steals_the_role_with_its_limits_reset_and_the_victim_becomes_a_to
     e.act(1, "steal", player=9).end()
     assert e.role(1) == "butler" and e.role(9) == "townsperson"
     assert e.state.slot(1).uses_spent == {}
-    assert e.results(1, "theft")[0] == {**e.results(1, "theft")[0], "outcome": "stolen", "role": "butler"}
+    assert e.results(1, "theft")[0] == {
+        **e.results(1, "theft")[0],
+        "outcome": "stolen",
+        "role": "butler",
+    }
     assert e.results(9, "robbed")[0]["role"] == "townsperson"
 
 
@@ -113,8 +119,12 @@ def test_thief_on_a_townsperson_fails_and_the_thief_becomes_a_townsperson():
 
 def test_thief_takes_a_mafia_members_second_role_but_not_the_membership():
     second = ["doctor", *TOWN6, {"role": "butler", "mafia": True}]
-    e = Event(["thief", *TOWN6, "mafia_member"], second, ["witness", *TOWN6, "mafia_member"],
-              options={"mafia_second_roles": ["butler"]})
+    e = Event(
+        ["thief", *TOWN6, "mafia_member"],
+        second,
+        ["witness", *TOWN6, "mafia_member"],
+        options={"mafia_second_roles": ["butler"]},
+    )
     e.act(1, "steal", player=16).end()
     assert e.role(1) == "butler" and e.state.slot(1).side == "civilians"
     assert e.role(16) == "mafia_member" and e.state.slot(16).side == "mafia"
@@ -213,8 +223,12 @@ def test_doctor_may_save_themselves_at_most_twice():
 
 def test_doctor_does_not_save_from_the_drunkard():
     for seed in range(40):
-        e = Event(["doctor", "drunkard", *TOWN6[1:], "mafia_member"], ["butler", *TOWN6, "mafia_member"],
-                  ["witness", *TOWN6, "mafia_member"], seed=f"d{seed}")
+        e = Event(
+            ["doctor", "drunkard", *TOWN6[1:], "mafia_member"],
+            ["butler", *TOWN6, "mafia_member"],
+            ["witness", *TOWN6, "mafia_member"],
+            seed=f"d{seed}",
+        )
         e.act(1, "save", player=9).act(2, "attack", family="F2").end()
         attack = [x for x in e.events("attack_resolved") if x["kind"] == "drunkard"][0]
         if attack["target"] == 9:
@@ -241,8 +255,12 @@ def test_bodyguard_protects_from_poison_and_injures_the_butler():
 
 def test_bodyguard_protects_from_the_drunkard():
     for seed in range(40):
-        e = Event(["bodyguard", "drunkard", *TOWN6[1:], "mafia_member"], ["butler", *TOWN6, "mafia_member"],
-                  ["witness", *TOWN6, "mafia_member"], seed=f"g{seed}")
+        e = Event(
+            ["bodyguard", "drunkard", *TOWN6[1:], "mafia_member"],
+            ["butler", *TOWN6, "mafia_member"],
+            ["witness", *TOWN6, "mafia_member"],
+            seed=f"g{seed}",
+        )
         e.act(1, "guard", player=9).act(2, "attack", family="F2").end()
         attack = [x for x in e.events("attack_resolved") if x["kind"] == "drunkard"][0]
         if attack["target"] == 9:
@@ -321,8 +339,12 @@ def test_drunkard_kills_a_random_living_player_of_the_chosen_family():
 def test_drunkard_may_hit_themselves():
     hits = set()
     for seed in range(40):
-        e = Event(["drunkard", *TOWN6, "mafia_member"], ["doctor", *TOWN6, "mafia_member"],
-                  ["witness", *TOWN6, "mafia_member"], seed=f"s{seed}")
+        e = Event(
+            ["drunkard", *TOWN6, "mafia_member"],
+            ["doctor", *TOWN6, "mafia_member"],
+            ["witness", *TOWN6, "mafia_member"],
+            seed=f"s{seed}",
+        )
         e.act(1, "attack", family="F1").end()
         hits.add([x for x in e.events("attack_resolved")][0]["target"])
     assert 1 in hits
@@ -374,7 +396,11 @@ def test_detective_learns_the_role():
     e = event(["detective"])
     e.act(1, "inquire", player=16).end()
     assert e.results(1, "detective")[0] | {} == {
-        **e.results(1, "detective")[0], "target": 16, "role": "mafia_member", "mafia": True}
+        **e.results(1, "detective")[0],
+        "target": 16,
+        "role": "mafia_member",
+        "mafia": True,
+    }
 
 
 def test_detective_reading_is_a_setting():
@@ -416,8 +442,12 @@ def test_armed_robber_killed_by_the_mafia_kills_the_member_who_sent_the_decision
 
 def test_armed_robber_killed_by_the_drunkard_kills_the_drunkard():
     for seed in range(40):
-        e = Event(["armed_robber", *TOWN6, "mafia_member"], ["drunkard", *TOWN6, "mafia_member"],
-                  ["witness", *TOWN6, "mafia_member"], seed=f"r{seed}")
+        e = Event(
+            ["armed_robber", *TOWN6, "mafia_member"],
+            ["drunkard", *TOWN6, "mafia_member"],
+            ["witness", *TOWN6, "mafia_member"],
+            seed=f"r{seed}",
+        )
         e.act(9, "attack", family="F1").end()
         if not e.alive(1):
             assert not e.alive(9)

@@ -13,15 +13,22 @@ from online.engine import (
     RuleError,
     Start,
     Vote,
+    create_game,
+    load_setup,
+    replay,
+    resolve,
 )
-from online.engine import create_game, load_setup, replay, resolve
 from online.engine.clock import utc
 from online.engine.mafia1923 import Enrol
 from online.engine.mafia1923.scenario import START, TOWN6, Event
 
 from .kit import event
 
-SETUP = {"name": "Pool", "ruleset": "mafia1923", "roles": [{"role": "doctor", "count": 2}, {"role": "butler"}]}
+SETUP = {
+    "name": "Pool",
+    "ruleset": "mafia1923",
+    "roles": [{"role": "doctor", "count": 2}, {"role": "butler"}],
+}
 
 
 def enrolled(sizes, setup=SETUP, levels=None, seed="deal"):
@@ -67,7 +74,12 @@ def test_setup_beginners_are_only_townspeople_or_mafia_members():
             if number in levels:
                 assert role in ("townsperson", "mafia_member")
     state, _ = enrolled([8, 8, 8], levels={1: "beginner"})
-    hand = {n: "townsperson" for n in range(1, 25)} | {8: "mafia_member", 16: "mafia_member", 24: "mafia_member", 1: "doctor"}
+    hand = {n: "townsperson" for n in range(1, 25)} | {
+        8: "mafia_member",
+        16: "mafia_member",
+        24: "mafia_member",
+        1: "doctor",
+    }
     with pytest.raises(RuleError) as error:
         resolve(state, DealRoles(at=utc(START), roles=hand))
     assert error.value.rule == "deal.beginner"
@@ -75,7 +87,11 @@ def test_setup_beginners_are_only_townspeople_or_mafia_members():
 
 def test_setup_mafia_second_roles_come_from_the_per_game_list_empty_by_default():
     state, _ = enrolled([8, 8, 8])
-    hand = {n: "townsperson" for n in range(1, 25)} | {8: {"role": "doctor", "mafia": True}, 16: "mafia_member", 24: "mafia_member"}
+    hand = {n: "townsperson" for n in range(1, 25)} | {
+        8: {"role": "doctor", "mafia": True},
+        16: "mafia_member",
+        24: "mafia_member",
+    }
     with pytest.raises(RuleError) as error:
         resolve(state, DealRoles(at=utc(START), roles=hand))
     assert error.value.rule == "deal.second-role"
@@ -92,8 +108,9 @@ def test_setup_random_deal_gives_pool_roles_to_mafia_only_when_listed():
         for role, side in dealt(state).values():
             if side == "mafia":
                 assert role == "mafia_member"
-        assert sorted(r for r, _ in dealt(state).values() if r not in ("townsperson", "mafia_member")) == [
-            "butler", "doctor", "doctor"]
+        assert sorted(
+            r for r, _ in dealt(state).values() if r not in ("townsperson", "mafia_member")
+        ) == ["butler", "doctor", "doctor"]
 
 
 def test_setup_deal_is_seeded_recorded_and_replayed_without_drawing():
@@ -109,7 +126,12 @@ def test_setup_deal_is_seeded_recorded_and_replayed_without_drawing():
 def test_setup_moderators_may_deal_again_or_by_hand_before_the_start():
     state, _ = enrolled([8, 8, 8])
     state, _ = resolve(state, DealRoles(at=utc(START)))
-    hand = {n: "townsperson" for n in range(1, 25)} | {8: "mafia_member", 16: "mafia_member", 24: "mafia_member", 1: "doctor"}
+    hand = {n: "townsperson" for n in range(1, 25)} | {
+        8: "mafia_member",
+        16: "mafia_member",
+        24: "mafia_member",
+        1: "doctor",
+    }
     state, _ = resolve(state, [DealRoles(at=utc(START), roles=hand), Start(at=utc(START))])
     assert state.slot(1).role == "doctor"
     with pytest.raises(RuleError) as error:
@@ -119,7 +141,11 @@ def test_setup_moderators_may_deal_again_or_by_hand_before_the_start():
 
 def test_setup_hand_deal_keeps_the_mafia_count_per_family():
     state, _ = enrolled([8, 8, 8])
-    hand = {n: "townsperson" for n in range(1, 25)} | {8: "mafia_member", 7: "mafia_member", 24: "mafia_member"}
+    hand = {n: "townsperson" for n in range(1, 25)} | {
+        8: "mafia_member",
+        7: "mafia_member",
+        24: "mafia_member",
+    }
     with pytest.raises(RuleError) as error:
         resolve(state, DealRoles(at=utc(START), roles=hand))
     assert error.value.rule == "deal.mafia-count"
@@ -171,8 +197,10 @@ def test_setup_options_are_checked():
 def test_forum_commands_and_modkill_are_not_mafia_1923_commands():
     e = event().end()
     e_state = e.state
-    for command, rule in ((Vote(at=e.now, actor=3, target=4), "command.unknown"),
-                          (Modkill(at=e.now, slot=3, note="x"), "modkill.use-exile")):
+    for command, rule in (
+        (Vote(at=e.now, actor=3, target=4), "command.unknown"),
+        (Modkill(at=e.now, slot=3, note="x"), "modkill.use-exile"),
+    ):
         with pytest.raises(RuleError) as error:
             resolve(e_state, command)
         assert error.value.rule == rule
@@ -191,15 +219,23 @@ def test_schedule_day_is_9_to_19_and_the_gaps_are_buffers():
     e = event().end()
     assert e.state.phase.id == "D1"
     assert (e.state.phase.started_at, e.state.phase.deadline) == (
-        utc("2026-11-29T07:00:00Z"), utc("2026-11-29T17:00:00Z"))
+        utc("2026-11-29T07:00:00Z"),
+        utc("2026-11-29T17:00:00Z"),
+    )
     e.end()
     assert (e.state.phase.started_at, e.state.phase.deadline) == (
-        utc("2026-11-29T19:00:00Z"), utc("2026-11-30T05:00:00Z"))
+        utc("2026-11-29T19:00:00Z"),
+        utc("2026-11-30T05:00:00Z"),
+    )
 
 
 def test_schedule_follows_daylight_saving_time():
-    e = Event(["doctor", *TOWN6, "mafia_member"], ["butler", *TOWN6, "mafia_member"],
-              ["witness", *TOWN6, "mafia_member"], start="2026-10-20T10:00:00Z")
+    e = Event(
+        ["doctor", *TOWN6, "mafia_member"],
+        ["butler", *TOWN6, "mafia_member"],
+        ["witness", *TOWN6, "mafia_member"],
+        start="2026-10-20T10:00:00Z",
+    )
     # Night 1 on Saturday 24 October (summer time, UTC+3); Israel leaves summer time on the 25th.
     assert e.state.phase.started_at == utc("2026-10-24T18:00:00Z")
     assert e.state.phase.deadline == utc("2026-10-25T05:00:00Z")  # 07:00 in winter time

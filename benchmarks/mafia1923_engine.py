@@ -160,6 +160,19 @@ def p95(times: list[float]) -> float:
     return sorted(times)[int(len(times) * 0.95)]
 
 
+def measure_resolution(before, seconds: float) -> None:
+    """The draft and the publication of the window `before` is in, timed apart."""
+    reached = DeadlineReached(at=before.phase.deadline)
+    t_draft = best_time(lambda: resolve(before, reached), seconds)
+    drafted, _, _ = close(before)
+    publish = PublishResolution(at=before.phase.deadline + timedelta(hours=1))
+    t_publish = best_time(lambda: resolve(drafted, publish), seconds)
+    print(
+        f"{before.phase.id} resolution: draft {t_draft * 1e3:.1f} ms + publication "
+        f"{t_publish * 1e3:.1f} ms = {(t_draft + t_publish) * 1e3:.1f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=1.0, help="measuring time per case")
@@ -184,15 +197,7 @@ def main() -> None:
         if window < 2:
             print(f"{state.phase.id}: {len(commands)} submissions, mean "
                   f"{sum(times) / len(times) * 1e6:.0f} µs, p95 {p95(times) * 1e6:.0f} µs a `resolve`")  # fmt: skip
-            before = state
-            t_draft = best_time(
-                lambda: resolve(before, DeadlineReached(at=before.phase.deadline)), args.seconds
-            )
-            drafted, _, _ = close(before)
-            publish = PublishResolution(at=before.phase.deadline + timedelta(hours=1))
-            t_publish = best_time(lambda: resolve(drafted, publish), args.seconds)
-            print(f"{before.phase.id} resolution: draft {t_draft * 1e3:.1f} ms + publication "
-                  f"{t_publish * 1e3:.1f} ms = {(t_draft + t_publish) * 1e3:.1f} ms")  # fmt: skip
+            measure_resolution(state, args.seconds)
         _, state, events = close(state)
         log += events
     assert state.result is not None

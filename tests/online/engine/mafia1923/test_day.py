@@ -267,3 +267,12 @@ def test_exiled_players_count_as_not_living():
     for slot in range(1, 5):
         e.exile(slot)
     e.act(8, "kill", players=[9])  # 20 living: the Mafia kills one
+
+
+def test_lawyer_protecting_one_of_two_tied_players_the_other_dies_and_no_one_else():
+    e = day([], ["lawyer"])
+    e.act(9, "defend", player=3)
+    e.vote(9, "F1", 10).vote(4, "F2", 3).vote(5, "F2", 6).vote(3, "F2", 5).vote(6, "F2", 3)
+    e.vote(7, "F2", 6)
+    e.end()  # 3 and 6 tied on two votes, 5 on one: 3 is represented, 6 dies, 5 lives
+    assert e.alive(3) and not e.alive(6) and e.alive(5)

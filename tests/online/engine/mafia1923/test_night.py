@@ -477,3 +477,56 @@ def test_injured_players_neither_act_nor_vote_the_following_day_and_night():
     e.refuses("action.injured").act(8, "kill", players=[3])
     kill(e, 3, by=16).end()
     e.vote(8, "F2", 4)  # Day 2: healed
+
+
+# --- readings the seed leaves open (docs/mafia1923-rules.md) ------------------------------------
+def test_boss_cannot_undo_what_came_before_it_in_the_order():
+    e = event(["boss", "bumbling_bureaucrat"])
+    e.act(2, "redirect", player=3).act(1, "cancel", player=2).end()
+    assert outcome(e, 2, "redirect") == "done" and e.state.ext.marked == {3: 2}
+
+
+def test_doctor_save_comes_before_the_bodyguard_no_one_is_injured():
+    e = event(["doctor", "bodyguard"])
+    e.act(1, "save", player=9).act(2, "guard", player=9)
+    kill(e, 9).end()
+    assert e.alive(9) and e.results(8, "injured") == []
+
+
+def test_butler_survivals_count_only_attempts_that_reach_the_butler():
+    e = event(["doctor"], ["butler"])
+    e.act(1, "save", player=9)
+    kill(e, 9).end()
+    assert e.state.slot(9).uses_spent.get("butler-shield", 0) == 0
+
+
+def test_mafia_quota_is_counted_when_the_decision_is_sent():
+    e = event()
+    kill(e, 9, 10)  # 24 living: two
+    for slot in (1, 2, 3, 4):
+        e.exile(slot)  # 20 living now: the quota would be one
+    e.end()
+    assert not e.alive(9) and not e.alive(10)
+
+
+def test_exile_is_not_a_death_the_witness_is_not_told():
+    e = event(["witness"])
+    e.exile(3).end()
+    assert e.results(1, "witness") == []
+    assert e.announced("N1")["public"]["exiled"] == [3]
+
+
+def test_armed_robber_killed_by_the_mafia_after_the_sender_died_kills_a_random_member():
+    for seed in range(60):
+        e = Event(["armed_robber", "drunkard", *TOWN6[1:], "mafia_member"],
+                  ["townsperson"] * 7 + ["mafia_member"], ["townsperson"] * 7 + ["mafia_member"],
+                  seed=f"m{seed}")
+        e.act(16, "kill", players=[1, 23]).act(2, "attack", family="F2").end()
+        drunk = [x for x in e.events("attack_resolved") if x["kind"] == "drunkard"]
+        if drunk[0]["target"] == 16:
+            assert not e.alive(1)
+            revenge = [x for x in e.events("attack_resolved") if x["kind"] == "armed-robber"]
+            assert len(revenge) == 1 and revenge[0]["target"] in (8, 24) and "draw" in revenge[0]
+            assert not e.alive(revenge[0]["target"])
+            return
+    raise AssertionError("no seed made the Drunkard hit the sender")

@@ -101,9 +101,7 @@ class Context:
         setup = self.state.setup
         following = self.rules.next_phase(setup, ended)
         started, deadline = self.rules.phase_window(self.state, following, ended_at, reason)
-        self.emit(
-            "phase_started", phase=following, started_at=iso(started), deadline=iso(deadline)
-        )
+        self.emit("phase_started", phase=following, started_at=iso(started), deadline=iso(deadline))
 
     def finish_if_won(self) -> bool:
         """End the game if a side has won (or no one can): True when it ended."""

@@ -11,7 +11,9 @@ from online.engine.mafia1923.events import EVENT_FIELDS
 ROOT = Path(__file__).resolve().parents[4]
 ENGINE_PAGE = (ROOT / "docs" / "mafia1923-engine.md").read_text()
 RULES_PAGE = (ROOT / "docs" / "mafia1923-rules.md").read_text()
-CODE = re.compile(r'"((?:action|actor|command|deal|exile|game|join|modkill|note|setup|slot|strike|vote)\.[a-z][a-z-]*)"')
+CODE = re.compile(
+    r'"((?:action|actor|command|deal|exile|game|join|modkill|note|setup|slot|strike|vote)\.[a-z][a-z-]*)"'
+)
 
 
 def table_row(key: str) -> str:

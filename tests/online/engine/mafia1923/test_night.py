@@ -518,9 +518,12 @@ def test_exile_is_not_a_death_the_witness_is_not_told():
 
 def test_armed_robber_killed_by_the_mafia_after_the_sender_died_kills_a_random_member():
     for seed in range(60):
-        e = Event(["armed_robber", "drunkard", *TOWN6[1:], "mafia_member"],
-                  ["townsperson"] * 7 + ["mafia_member"], ["townsperson"] * 7 + ["mafia_member"],
-                  seed=f"m{seed}")
+        e = Event(
+            ["armed_robber", "drunkard", *TOWN6[1:], "mafia_member"],
+            ["townsperson"] * 7 + ["mafia_member"],
+            ["townsperson"] * 7 + ["mafia_member"],
+            seed=f"m{seed}",
+        )
         e.act(16, "kill", players=[1, 23]).act(2, "attack", family="F2").end()
         drunk = [x for x in e.events("attack_resolved") if x["kind"] == "drunkard"]
         if drunk[0]["target"] == 16:

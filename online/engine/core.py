@@ -233,19 +233,24 @@ def _open_phase(state: GameState) -> Phase:
     return state.phase
 
 
-def _join(ctx: Context, command: c.Join) -> None:
-    _moderator(command)
-    state = ctx.state
+def check_joining(state: GameState, name: object) -> None:
+    """A new slot is taken only before the start and the deal, with a name that is text."""
     if state.started:
         raise RuleError("join.started", "The game has started.")
     if state.dealt:
         raise RuleError("join.dealt", "The roles are dealt; no one may join.")
+    if not isinstance(name, str):
+        raise RuleError("join.name", "A slot's name is text.")
+
+
+def _join(ctx: Context, command: c.Join) -> None:
+    _moderator(command)
+    state = ctx.state
+    check_joining(state, command.name)
     if len(state.slots) >= len(state.setup.entries):
         raise RuleError(
             "join.full", f"The setup has {len(state.setup.entries)} slots; all are taken."
         )
-    if not isinstance(command.name, str):
-        raise RuleError("join.name", "A slot's name is text.")
     number = len(state.slots) + 1
     ctx.emit("slot_joined", slot=number, name=command.name.strip() or f"Slot {number}")
 

@@ -207,29 +207,27 @@ RULES = {
 }
 
 
+def court_and_strikes(work: Day) -> None:
+    """The court, then the strikes for missing votes (counted among the players who had to vote
+    before the court), then the exiles they bring."""
+    state = work.state
+    needed = {
+        slot.number: len(living_members(state, ext(state).family_of[slot.number])) > 1
+        for slot in state.slots
+        if slot.alive
+        and not work.jailed(slot.number)
+        and not is_injured(state, slot.number, work.phase)
+    }
+    the_court(work)
+    missing_votes_strike(work, needed)
+    two_strikes_exile(work)
+
+
 def resolve_day(ctx, phase: str, actions: dict) -> Day:
-    state = ctx.state
     work = Day(ctx, phase)
     work.extra = []
-    acts = collect_acts(actions, DAY_ORDER)
-    for stage in DAY_ORDER:
-        for act in acts:
-            if act.ability.stage == stage.id:
-                work.perform(act, RULES[act.ability.id])
-        if stage.id == "votes":
-            votes_are_counted(work)
-        elif stage.id == "court":
-            needed = {
-                slot.number: len(living_members(state, ext(state).family_of[slot.number])) > 1
-                for slot in state.slots
-                if slot.alive
-                and not work.jailed(slot.number)
-                and not is_injured(state, slot.number, phase)
-            }
-            the_court(work)
-            missing_votes_strike(work, needed)
-            two_strikes_exile(work)
+    after = {"votes": votes_are_counted, "court": court_and_strikes}
+    work.run(DAY_ORDER, collect_acts(actions, DAY_ORDER), RULES, after)
     court_secretary_learns(work)
-    work.witness_learns()
     work.deliver()
     return work

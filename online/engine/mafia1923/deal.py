@@ -10,6 +10,7 @@ the start.
 
 from __future__ import annotations
 
+from ..core import check_joining
 from ..errors import RuleError
 from ..state import MODERATOR
 from .events import ext
@@ -34,12 +35,7 @@ def enrol(ctx, command) -> None:
     """`Enrol`: a new slot at the end of the player list, in a family, at a level."""
     _moderator(command)
     state = ctx.state
-    if state.started:
-        raise RuleError("join.started", "The game has started.")
-    if state.dealt:
-        raise RuleError("join.dealt", "The roles are dealt; no one may join.")
-    if not isinstance(command.name, str):
-        raise RuleError("join.name", "A slot's name is text.")
+    check_joining(state, command.name)
     if not isinstance(command.family, str) or not command.family.strip():
         raise RuleError("join.family", "Name the player's family.")
     if command.level not in LEVELS:

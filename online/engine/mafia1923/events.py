@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..core import APPLIERS as CORE_APPLIERS
 from ..state import GameState
 
 
@@ -66,15 +67,6 @@ def _player_enrolled(state: GameState, event: dict) -> None:
     e.families = {**e.families, family: (*e.families.get(family, ()), slot)}
     e.family_of = {**e.family_of, slot: family}
     e.level_of = {**e.level_of, slot: event["level"]}
-
-
-def _action_submitted(state: GameState, event: dict) -> None:
-    key = (event["slot"], event["ability"])
-    if event["target"] is None:
-        state.actions.pop(key, None)
-        return
-    state.actions[key] = {"target": event["target"], "at": event["at"], "order": state.action_order}
-    state.action_order += 1
 
 
 def _redirect_marked(state: GameState, event: dict) -> None:
@@ -155,7 +147,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 APPLIERS = {
     "player_enrolled": _player_enrolled,
-    "action_submitted": _action_submitted,
+    "action_submitted": CORE_APPLIERS["night_action_submitted"],  # the same bookkeeping
     "redirect_marked": _redirect_marked,
     "redirect_used": _redirect_used,
     "role_changed": _role_changed,

@@ -190,13 +190,6 @@ RULES = {
 
 def resolve_night(ctx, phase: str, actions: dict) -> Resolution:
     work = Resolution(ctx, phase)
-    acts = collect_acts(actions, NIGHT_ORDER)
-    for stage in NIGHT_ORDER:
-        for act in acts:
-            if act.ability.stage == stage.id:
-                work.perform(act, RULES[act.ability.id])
-        if stage.id == "poison":
-            poison_kills(work)
-    work.witness_learns()
+    work.run(NIGHT_ORDER, collect_acts(actions, NIGHT_ORDER), RULES, {"poison": poison_kills})
     work.deliver()
     return work

@@ -214,30 +214,16 @@ class Resolution:
         dies (the one who sent the decision, or if they are dead a random living one). Killed
         by the court: whom the Robber voted for, unless that player was jailed or injured."""
         state = self.state
-        target = None
-        if cause == "mafia":
-            if by is not None and state.slot(by).alive:
-                target = by
-            else:
-                living = [s.number for s in state.slots if s.alive and is_mafia(s)]
-                if living:
-                    position, source = self.ctx.random()
-                    target = source.choice(living)
-                    self.emit(
-                        "attack_resolved",
-                        phase=self.phase,
-                        kind="armed-robber",
-                        by=robber,
-                        target=target,
-                        outcome="hit",
-                        draw=position,
-                    )
-                    self.kill(target, cause="armed-robber", by=robber)
-                    return
-        elif cause == "court":
+        target, draw = None, {}
+        if cause == "court":
             target = self.court_revenge_target(robber)
-        elif cause in ("poison", "drunkard", "armed-robber"):
+        elif cause in ("mafia", "poison", "drunkard", "armed-robber"):
             target = by
+        if cause == "mafia" and (target is None or not state.slot(target).alive):
+            living = [s.number for s in state.slots if s.alive and is_mafia(s)]
+            if living:
+                position, source = self.ctx.random()
+                target, draw = source.choice(living), {"draw": position}
         if target is None or not state.slot(target).alive:
             return
         self.emit(
@@ -247,6 +233,7 @@ class Resolution:
             by=robber,
             target=target,
             outcome="hit",
+            **draw,
         )
         self.kill(target, cause="armed-robber", by=robber)
 
@@ -267,6 +254,17 @@ class Resolution:
         lover = ext(self.state).lovers.get(number)
         if lover is not None and self.state.slot(lover).alive:
             self.kill(lover, cause="heartbreak", by=None)
+
+    def run(self, order: tuple, acts: list[Act], rules: dict, after_stage: dict) -> None:
+        """The window's steps in their order: each stage's actions in the order submitted,
+        then what the stage does by itself (the poison; the count of the votes; the court)."""
+        for stage in order:
+            for act in acts:
+                if act.ability.stage == stage.id:
+                    self.perform(act, rules[act.ability.id])
+            if stage.id in after_stage:
+                after_stage[stage.id](self)
+        self.witness_learns()
 
     # --- the end of a resolution ---------------------------------------------------------------
     def witness_learns(self) -> None:

@@ -24,7 +24,7 @@ from datetime import timedelta
 from .. import commands as c
 from ..clock import utc
 from ..core import create_game, replay, resolve
-from ..errors import RuleError
+from ..scenario import Refusal
 from .commands import Act, CastVotes, Enrol, Exile, Strike
 from .common import is_injured
 from .events import ext
@@ -156,8 +156,8 @@ class Event:
             self.end()
         return self
 
-    def refuses(self, rule: str) -> _Refusal:
-        return _Refusal(self, rule)
+    def refuses(self, rule: str) -> Refusal:
+        return Refusal(self, rule)
 
     # --- reading -----------------------------------------------------------------------------
     @property
@@ -185,26 +185,6 @@ class Event:
 
     def replayed(self):
         return replay(self.log)
-
-
-class _Refusal:
-    def __init__(self, event: Event, rule: str) -> None:
-        self.event, self.rule = event, rule
-
-    def __getattr__(self, name: str):
-        method = getattr(self.event, name)
-
-        def call(*args, **kwargs):
-            before = self.event.state.snapshot()
-            try:
-                method(*args, **kwargs)
-            except RuleError as error:
-                assert error.rule == self.rule, f"refused {error.rule!r}, not {self.rule!r}"
-                assert self.event.state.snapshot() == before
-                return error
-            raise AssertionError(f"not refused: expected {self.rule!r}")
-
-        return call
 
 
 def _role(spec) -> str:

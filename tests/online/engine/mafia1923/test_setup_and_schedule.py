@@ -45,15 +45,25 @@ def enrolled(sizes, setup=SETUP, levels=None, seed="deal"):
     return state, log + events
 
 
+def deal_by_hand(changes: dict) -> dict:
+    """Townspeople, the Mafia Members at 8, 16 and 24, and `changes`."""
+    base = {n: "townsperson" for n in range(1, 25)}
+    return base | {8: "mafia_member", 16: "mafia_member", 24: "mafia_member"} | changes
+
+
+def refusal(state, command) -> str:
+    with pytest.raises(RuleError) as error:
+        resolve(state, command)
+    return error.value.rule
+
+
 def dealt(state):
     return {slot.number: (slot.role, slot.side) for slot in state.slots}
 
 
 def test_setup_families_of_8_or_10_players():
     state, _ = enrolled([8, 9])
-    with pytest.raises(RuleError) as error:
-        resolve(state, DealRoles(at=utc(START)))
-    assert error.value.rule == "deal.family-size"
+    assert refusal(state, DealRoles(at=utc(START))) == "deal.family-size"
 
 
 def test_setup_one_mafia_member_in_a_family_of_8_two_in_a_family_of_10():
@@ -74,27 +84,14 @@ def test_setup_beginners_are_only_townspeople_or_mafia_members():
             if number in levels:
                 assert role in ("townsperson", "mafia_member")
     state, _ = enrolled([8, 8, 8], levels={1: "beginner"})
-    hand = {n: "townsperson" for n in range(1, 25)} | {
-        8: "mafia_member",
-        16: "mafia_member",
-        24: "mafia_member",
-        1: "doctor",
-    }
-    with pytest.raises(RuleError) as error:
-        resolve(state, DealRoles(at=utc(START), roles=hand))
-    assert error.value.rule == "deal.beginner"
+    hand = deal_by_hand({1: "doctor"})
+    assert refusal(state, DealRoles(at=utc(START), roles=hand)) == "deal.beginner"
 
 
 def test_setup_mafia_second_roles_come_from_the_per_game_list_empty_by_default():
     state, _ = enrolled([8, 8, 8])
-    hand = {n: "townsperson" for n in range(1, 25)} | {
-        8: {"role": "doctor", "mafia": True},
-        16: "mafia_member",
-        24: "mafia_member",
-    }
-    with pytest.raises(RuleError) as error:
-        resolve(state, DealRoles(at=utc(START), roles=hand))
-    assert error.value.rule == "deal.second-role"
+    hand = deal_by_hand({8: {"role": "doctor", "mafia": True}})
+    assert refusal(state, DealRoles(at=utc(START), roles=hand)) == "deal.second-role"
     allowed = {**SETUP, "options": {"mafia_second_roles": ["doctor"]}}
     state, _ = enrolled([8, 8, 8], setup=allowed)
     state, _ = resolve(state, DealRoles(at=utc(START), roles=hand))
@@ -126,36 +123,21 @@ def test_setup_deal_is_seeded_recorded_and_replayed_without_drawing():
 def test_setup_moderators_may_deal_again_or_by_hand_before_the_start():
     state, _ = enrolled([8, 8, 8])
     state, _ = resolve(state, DealRoles(at=utc(START)))
-    hand = {n: "townsperson" for n in range(1, 25)} | {
-        8: "mafia_member",
-        16: "mafia_member",
-        24: "mafia_member",
-        1: "doctor",
-    }
+    hand = deal_by_hand({1: "doctor"})
     state, _ = resolve(state, [DealRoles(at=utc(START), roles=hand), Start(at=utc(START))])
     assert state.slot(1).role == "doctor"
-    with pytest.raises(RuleError) as error:
-        resolve(state, DealRoles(at=utc(START)))
-    assert error.value.rule == "deal.started"
+    assert refusal(state, DealRoles(at=utc(START))) == "deal.started"
 
 
 def test_setup_hand_deal_keeps_the_mafia_count_per_family():
     state, _ = enrolled([8, 8, 8])
-    hand = {n: "townsperson" for n in range(1, 25)} | {
-        8: "mafia_member",
-        7: "mafia_member",
-        24: "mafia_member",
-    }
-    with pytest.raises(RuleError) as error:
-        resolve(state, DealRoles(at=utc(START), roles=hand))
-    assert error.value.rule == "deal.mafia-count"
+    hand = deal_by_hand({7: "mafia_member"})
+    assert refusal(state, DealRoles(at=utc(START), roles=hand)) == "deal.mafia-count"
 
 
 def test_setup_a_pool_larger_than_the_standard_civilians_is_refused():
     state, _ = enrolled([8, 8, 8], levels={n: "beginner" for n in range(1, 25) if n > 2})
-    with pytest.raises(RuleError) as error:
-        resolve(state, DealRoles(at=utc(START)))
-    assert error.value.rule == "deal.pool-too-large"
+    assert refusal(state, DealRoles(at=utc(START))) == "deal.pool-too-large"
 
 
 def test_setup_players_enrol_in_a_family_at_a_level():
@@ -171,9 +153,7 @@ def test_setup_players_enrol_in_a_family_at_a_level():
             resolve(state, command)
         assert error.value.rule == rule
     full, _ = enrolled([10])
-    with pytest.raises(RuleError) as error:
-        resolve(full, Enrol(at=at, name="X", family="F1"))
-    assert error.value.rule == "join.family-full"
+    assert refusal(full, Enrol(at=at, name="X", family="F1")) == "join.family-full"
 
 
 def test_setup_mafia_members_are_not_listed_in_the_pool():

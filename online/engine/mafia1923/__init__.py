@@ -7,7 +7,7 @@ from .day import DAY_ORDER
 from .night import NIGHT_ORDER
 from .roles import ABILITIES, ROLES
 from .ruleset import OPTIONS, Mafia1923Ruleset, night_order
-from .views import announcements, available_actions, player_view, public_board
+from .views import announcements, available_actions, player_view, public_board, replay_event
 
 RULESET = Mafia1923Ruleset()
 
@@ -29,4 +29,5 @@ __all__ = [
     "night_order",
     "player_view",
     "public_board",
+    "replay_event",
 ]

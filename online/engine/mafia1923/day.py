@@ -5,6 +5,8 @@ and the exiles they bring. One small function per rule, named after it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..stages import Stage
 from .common import is_injured, living_members
 from .events import ext
@@ -37,10 +39,11 @@ DAY_ORDER: tuple[Stage, ...] = (
 )
 
 
+@dataclass
 class Day(Resolution):
-    extra: list[tuple[int, int, dict]]
-    families: dict[str, int]
-    players: dict[int, int]
+    extra: list[tuple[int, int, dict]] = field(default_factory=list)  # Councilor, Pacifist
+    families: dict[str, int] = field(default_factory=dict)  # the counted totals
+    players: dict[int, int] = field(default_factory=dict)
 
 
 # --- the rules, one function each ---------------------------------------------------------------
@@ -225,7 +228,6 @@ def court_and_strikes(work: Day) -> None:
 
 def resolve_day(ctx, phase: str, actions: dict) -> Day:
     work = Day(ctx, phase)
-    work.extra = []
     after = {"votes": votes_are_counted, "court": court_and_strikes}
     work.run(DAY_ORDER, collect_acts(actions, DAY_ORDER), RULES, after)
     court_secretary_learns(work)

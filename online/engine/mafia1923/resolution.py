@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..state import Slot
-from .common import family_of, is_injured, is_mafia, phase_index, random_target, spent_keys
+from ..state import Slot, phase_number
+from .common import family_of, is_injured, is_mafia, random_target, spent_keys
 from .events import ext
-from .roles import KILL, MAFIA_KILL, Ability, abilities_of, role_card
+from .roles import ABILITIES, MAFIA_KILL, Ability, abilities_of, role_card
 
 # Outcomes of a performed action that do not spend a use: it did not take place.
 NOT_PERFORMED = frozenset({"actor-gone", "role-lost", "cancelled", "injured"})
@@ -34,8 +34,6 @@ def collect_acts(actions: dict, stages: tuple) -> list[Act]:
     position = {stage.id: index for index, stage in enumerate(stages)}
     acts: list[Act] = []
     kill: Act | None = None
-    from .roles import ABILITIES
-
     for (slot, ability_id), submitted in actions.items():
         ability = ABILITIES[ability_id]
         act = Act(slot, ability, submitted["target"], submitted["order"])
@@ -189,9 +187,7 @@ class Resolution:
         the night that follow; told so in the morning (the Bodyguard is told nothing)."""
         if not self.state.slot(attacker).alive:
             return
-        until = (
-            f"N{int(self.phase[1:]) + 1}" if self.phase[0] == "N" else f"D{int(self.phase[1:]) + 1}"
-        )
+        until = f"N{phase_number(self.phase) + 1}"  # attacks come by night: Day k, Night k+1
         self.emit("injured", phase=self.phase, slot=attacker, until=until)
         self.tell(attacker, "injured", until=until)
 
@@ -280,10 +276,3 @@ class Resolution:
         for slot, result in self.results:
             if self.state.slot(slot).alive:
                 self.emit("private_result", phase=self.phase, slot=slot, **result)
-
-
-def phase_after(phase: str) -> int:
-    return phase_index(phase) + 1
-
-
-__all__ = ["KILL", "Act", "Resolution", "collect_acts"]

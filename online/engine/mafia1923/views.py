@@ -114,3 +114,31 @@ def available_actions(state: GameState, number: int) -> list[dict]:
             }
         )
     return may
+
+
+def replay_event(log: list[dict]) -> dict:
+    """The whole event replayed from its log, as JSON-able data for the moderators' command line
+    (it names every role): players, each window's announcements (public and private), the end."""
+    from ..core import replay
+
+    state = replay(log)
+    e = ext(state)
+    return {
+        "ruleset": state.ruleset,
+        "setup": state.setup.name,
+        "players": [
+            {
+                "slot": s.number,
+                "name": s.name,
+                "family": e.family_of.get(s.number),
+                "level": e.level_of.get(s.number),
+                "role": s.role,
+                "mafia": is_mafia(s),
+                "status": "living" if s.alive else s.left["how"],
+                "left": s.left,
+            }
+            for s in state.slots
+        ],
+        "windows": [announcements(state, phase.id) for phase in state.phases],
+        "result": state.result,
+    }

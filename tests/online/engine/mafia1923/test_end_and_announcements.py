@@ -138,3 +138,16 @@ def test_witness_learns_the_court_deaths_too():
     e.vote(9, "F1", 10).vote(2, "F2", 3).end()  # F1 and F2 in court: 3 and 10 die
     learned = {r["player"]: r["role"] for r in e.results(1, "witness")}
     assert learned == {3: "townsperson", 10: "townsperson"}
+
+
+def test_replay_event_gives_the_whole_event_as_json_from_its_log():
+    import json
+
+    from online.engine.mafia1923 import replay_event
+
+    e = event(["doctor"])
+    result = to_the_end(e)
+    printed = json.loads(json.dumps(replay_event(e.log)))
+    assert printed["result"]["winners"] == result["winners"]
+    assert [w["public"]["phase"] for w in printed["windows"]][:2] == ["N1", "D1"]
+    assert printed["players"][0]["role"] == "doctor" and printed["players"][0]["family"] == "F1"

@@ -33,7 +33,8 @@ def is_mafia(slot: Slot) -> bool:
 def is_injured(state: GameState, number: int, phase: str) -> bool:
     """Injured: no vote and no action for the day and the night after the injury."""
     until = ext(state).injured.get(number)
-    return until is not None and phase_index(phase) <= phase_index(until)
+    # An injury in Night k covers Day k and Night k + 1 (`until`), not the rest of Night k.
+    return until is not None and phase_index(until) - 1 <= phase_index(phase) <= phase_index(until)
 
 
 def family_of(state: GameState, number: int) -> str:

@@ -533,3 +533,17 @@ def test_armed_robber_killed_by_the_mafia_after_the_sender_died_kills_a_random_m
             assert not e.alive(revenge[0]["target"])
             return
     raise AssertionError("no seed made the Drunkard hit the sender")
+
+
+def test_injured_in_the_night_the_rest_of_that_night_still_happens():
+    # A Mafia Member with the Detective as second role sends the kill, is injured by a
+    # Bodyguard at step 9, and still inquires at step 10.
+    e = Event(
+        ["bodyguard", *TOWN6, {"role": "detective", "mafia": True}],
+        ["townsperson"] * 7 + ["mafia_member"],
+        ["townsperson"] * 7 + ["mafia_member"],
+        options={"mafia_second_roles": ["detective"]},
+    )
+    e.act(1, "guard", player=9).act(8, "kill", players=[9, 23]).act(8, "inquire", player=1).end()
+    assert e.results(8, "injured") and outcome(e, 8, "inquire") == "done"
+    assert e.results(8, "detective")[0]["role"] == "bodyguard"

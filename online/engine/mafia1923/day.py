@@ -229,7 +229,7 @@ def court_and_strikes(work: Day) -> None:
 def resolve_day(ctx, phase: str, actions: dict) -> Day:
     work = Day(ctx, phase)
     after = {"votes": votes_are_counted, "court": court_and_strikes}
-    work.run(DAY_ORDER, collect_acts(actions, DAY_ORDER), RULES, after)
+    work.run(DAY_ORDER, collect_acts(ctx.state, actions, DAY_ORDER), RULES, after)
     court_secretary_learns(work)
     work.deliver()
     return work

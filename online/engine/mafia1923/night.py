@@ -190,6 +190,8 @@ RULES = {
 
 def resolve_night(ctx, phase: str, actions: dict) -> Resolution:
     work = Resolution(ctx, phase)
-    work.run(NIGHT_ORDER, collect_acts(actions, NIGHT_ORDER), RULES, {"poison": poison_kills})
+    work.run(
+        NIGHT_ORDER, collect_acts(ctx.state, actions, NIGHT_ORDER), RULES, {"poison": poison_kills}
+    )
     work.deliver()
     return work

@@ -28,9 +28,10 @@ class Act:
     order: int
 
 
-def collect_acts(actions: dict, stages: tuple) -> list[Act]:
+def collect_acts(state, actions: dict, stages: tuple) -> list[Act]:
     """The window's submissions, in the written order and, within a step, the order of
-    submission. The Mafia's kill: the side's last submission."""
+    submission. The Mafia's kill: the last decision sent by a member still living (an exiled
+    member's decision no longer counts)."""
     position = {stage.id: index for index, stage in enumerate(stages)}
     acts: list[Act] = []
     kill: Act | None = None
@@ -38,7 +39,7 @@ def collect_acts(actions: dict, stages: tuple) -> list[Act]:
         ability = ABILITIES[ability_id]
         act = Act(slot, ability, submitted["target"], submitted["order"])
         if ability_id == MAFIA_KILL:
-            if kill is None or act.order > kill.order:
+            if state.slot(slot).alive and (kill is None or act.order > kill.order):
                 kill = act
         elif ability.stage in position:
             acts.append(act)

@@ -383,6 +383,12 @@ def test_mafia_decision_any_member_sends_and_the_last_counts():
     assert dead(e) == {5, 6}
 
 
+def test_mafia_decision_of_an_exiled_member_no_longer_counts():
+    e = event()
+    e.act(8, "kill", players=[3, 4]).act(16, "kill", players=[5, 6]).exile(16).end()
+    assert not e.alive(3) and not e.alive(4) and e.alive(5)
+
+
 def test_mafia_attacks_do_not_stop_when_the_sender_dies_that_night():
     e = event(["drunkard"])
     e.act(16, "kill", players=[3, 4])

@@ -6,8 +6,8 @@
         ["witness", "mafia_member", *TOWN6],                   # family F3: slots 17-24
         options={"mafia_second_roles": ["thief"]},
     )
-    event.act(2, "kill", players=[9]).act(1, "save", player=9).end()     # Night 1 → Day 1
-    assert event.alive(9) and event.phase == "D1"
+    event.act(2, "kill", players=[9, 20]).act(1, "save", player=9).end()  # 24 living: two
+    assert event.alive(9) and not event.alive(20) and event.phase == "D1"
     event.refuses("vote.own-family").vote(3, "F1", 4)
 
 Families are named F1, F2, … and slots are numbered in order. A role is an id, or

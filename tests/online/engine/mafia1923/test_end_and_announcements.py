@@ -3,6 +3,7 @@
 from online.engine import DeadlineReached, PublishResolution
 from online.engine.mafia1923 import announcements, available_actions, player_view, public_board
 from online.engine.mafia1923.scenario import TOWN6, Event
+from online.engine.mafia1923.common import is_injured, kill_quota
 from online.engine.mafia1923.wins import the_end
 
 from .kit import event, kill
@@ -151,3 +152,35 @@ def test_replay_event_gives_the_whole_event_as_json_from_its_log():
     assert printed["result"]["winners"] == result["winners"]
     assert [w["public"]["phase"] for w in printed["windows"]][:2] == ["N1", "D1"]
     assert printed["players"][0]["role"] == "doctor" and printed["players"][0]["family"] == "F1"
+
+
+def test_a_whole_five_day_event_of_120_players_is_played_and_replays():
+    specials = [
+        "doctor",
+        "bodyguard",
+        "butler",
+        "boss",
+        "sheriff",
+        "lawyer",
+        "witness",
+        "armed_robber",
+    ]
+    families = [
+        [specials[i % 8], *["townsperson"] * 7, "mafia_member", "mafia_member"] for i in range(12)
+    ]
+    e = Event(*families, seed="hundred")
+    assert len(e.state.slots) == 120
+    while e.state.phase is not None:
+        if e.state.phase.kind == "day":
+            e.everyone_votes()
+        else:
+            civilians = [s.number for s in e.state.slots if s.alive and s.side == "civilians"]
+            senders = [
+                s.number
+                for s in e.state.slots
+                if s.alive and s.side == "mafia" and not is_injured(e.state, s.number, e.phase)
+            ]
+            e.act(senders[0], "kill", players=civilians[: kill_quota(e.state)])
+        e.end()
+    assert [p.id for p in e.state.phases][-1] == "D5" and e.state.result is not None
+    assert e.replayed().snapshot() == e.state.snapshot()

@@ -2,8 +2,8 @@
 
 from online.engine import DeadlineReached, PublishResolution
 from online.engine.mafia1923 import announcements, available_actions, player_view, public_board
-from online.engine.mafia1923.scenario import TOWN6, Event
 from online.engine.mafia1923.common import is_injured, kill_quota
+from online.engine.mafia1923.scenario import TOWN6, Event
 from online.engine.mafia1923.wins import the_end
 
 from .kit import event, kill

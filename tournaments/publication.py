@@ -46,14 +46,16 @@ def tournament_visible(request, tournament: Tournament, switch: str | None) -> b
     return switch is None or bool(getattr(tournament, switch))
 
 
-def public_when(switch: str | None):
+def public_when(switch: str | None, *, queryset=None):
+    """``queryset``: a callable giving the tournaments to load from (default: with their club)."""
     if switch is not None and switch not in PUBLICATION_SWITCHES:
         raise ValueError(f"Unknown publication switch {switch!r}")
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, slug, *args, **kwargs):
-            tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+            tournaments = queryset() if queryset is not None else Tournament.objects.select_related("club")
+            tournament = get_object_or_404(tournaments, slug=slug)
             if tournament.status == Tournament.Status.DRAFT and not tournament_visible(request, tournament, None):
                 return render(request, "tournaments/not_published.html",
                               {"tournament": tournament, "draft": True}, status=404)

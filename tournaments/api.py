@@ -25,7 +25,6 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from clubs.models import Club
 from clubs.permissions import clubs_user_organizes
 from clubs.serializers import PlayerSerializer
 from config.api_errors import ErrorSerializer, query_text
@@ -43,7 +42,7 @@ from .serializers import (
     WithdrawnSerializer,
 )
 from .standings import standing_to_json
-from .stored_standings import stored
+from .stored_standings import stored, tournament_for_standings
 
 REFUSED = {403: ErrorSerializer, 404: ErrorSerializer}
 WRITE_REFUSED = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
@@ -121,16 +120,12 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["get"], pagination_class=None)
     def standings(self, request, slug=None):
-        # The hot path: one narrow query for what the switch logic and the cache key need. The
-        # club is a stand-in holding its id, which is all user_may_organize reads of it.
-        row = _standings_key_row(slug)
-        if row is None:
+        # The hot path: one query, compiled once per process (tournaments/stored_standings.py).
+        tournament = tournament_for_standings(slug)
+        if tournament is None:
             raise NotFound
-        pk, club_id, status, published, updated_at, computed_at = row
-        tournament = Tournament(pk=pk, slug=slug, club=Club(pk=club_id), status=status,
-                                publish_standings=published, updated_at=updated_at)
         _gate(request, tournament, "publish_standings")
-        return standings_response(request, tournament, computed_at)
+        return standings_response(request, tournament, tournament.snapshot_at)
 
     @extend_schema(summary="Apply for a seat (signed in)", request=ApplicationCreateSerializer,
                    responses={201: ApplicationSerializer, **WRITE_REFUSED})
@@ -145,14 +140,6 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 # --- standings: the hot path -------------------------------------------------------------------
-
-def _standings_key_row(slug: str):
-    """(id, club id, status, publish_standings, updated_at, snapshot computed_at) of a tournament:
-    one narrow query for what the switch logic and the cache key need."""
-    return (Tournament.objects.filter(slug=slug).order_by()
-            .values_list("pk", "club_id", "status", "publish_standings", "updated_at",
-                         "standings_snapshot__computed_at").first())
-
 
 def standings_body(tournament_id: int) -> bytes:
     tournament = Tournament.objects.get(pk=tournament_id)

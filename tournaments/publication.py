@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
@@ -46,16 +47,18 @@ def tournament_visible(request, tournament: Tournament, switch: str | None) -> b
     return switch is None or bool(getattr(tournament, switch))
 
 
-def public_when(switch: str | None, *, queryset=None):
-    """``queryset``: a callable giving the tournaments to load from (default: with their club)."""
+def public_when(switch: str | None, *, load=None):
+    """``load``: a callable giving the tournament of a slug, or None (default: with its club)."""
     if switch is not None and switch not in PUBLICATION_SWITCHES:
         raise ValueError(f"Unknown publication switch {switch!r}")
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, slug, *args, **kwargs):
-            tournaments = queryset() if queryset is not None else Tournament.objects.select_related("club")
-            tournament = get_object_or_404(tournaments, slug=slug)
+            if load is None:
+                tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+            elif (tournament := load(slug)) is None:
+                raise Http404
             if tournament.status == Tournament.Status.DRAFT and not tournament_visible(request, tournament, None):
                 return render(request, "tournaments/not_published.html",
                               {"tournament": tournament, "draft": True}, status=404)

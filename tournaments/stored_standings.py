@@ -11,8 +11,8 @@ version, so a stale body is never served, and nothing has to be deleted; a versi
 expires from the cache. A body missing from the cache (evicted, Redis restarted, a first visit) is
 rendered on demand and stored under the same key: the cache is a speed-up, never the source.
 
-What a request costs: one query (the tournament, its club, the snapshot's time and whether a
-recompute is pending: ``standings_queryset``), the switch check of ``tournaments.publication``
+What a request costs: one query compiled once per process (the tournament, its club, the
+snapshot's time and whether a recompute is pending: ``tournament_for_standings``), the switch check of ``tournaments.publication``
 on that row, and the stored bytes. Secrecy is unchanged: the snapshot counts only confirmed games
 with published results (``games.visibility.counted_q``), and the switch and draft checks run on
 every request before anything stored is read.
@@ -30,6 +30,7 @@ Anonymous answers carry an ``ETag`` and ``Last-Modified`` and answer ``If-None-M
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import threading
 from collections import OrderedDict
@@ -39,6 +40,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Exists, F, OuterRef
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
@@ -51,6 +53,8 @@ from django.utils.html import escape
 from django.utils.http import http_date
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
+
+from clubs.models import Club
 
 from .models import PUBLICATION_SWITCHES, Tournament
 
@@ -142,6 +146,46 @@ def standings_queryset():
                .exclude(status=RecomputeJob.Status.DONE))
     return (Tournament.objects.select_related("club")
             .annotate(snapshot_at=F("standings_snapshot__computed_at"), standings_updating=Exists(pending)))
+
+
+# The columns a standings request reads: the page's header and switches, the club's name and
+# address, the snapshot's time and whether a recompute is pending.
+_COLUMNS = ("pk", "slug", "name", "status", "starts_on", "ends_on", "venue", "tie_break_order", "win_points",
+            "updated_at", *PUBLICATION_SWITCHES, "club_id", "club__name", "club__slug",
+            "snapshot_at", "standings_updating")
+_SENTINEL = "stored-standings-slug-placeholder"
+_COMPILED: dict[str, tuple[str, tuple, int]] = {}
+
+
+def _compiled_sql() -> tuple[str, tuple, int]:
+    """``standings_queryset`` for one slug as SQL, compiled once per process: building and
+    compiling the ORM query took more time than running it on the hottest path of the site."""
+    if "default" not in _COMPILED:
+        query = standings_queryset().filter(slug=_SENTINEL).order_by().values_list(*_COLUMNS)[:1]
+        sql, params = query.query.sql_with_params()
+        _COMPILED["default"] = (sql, tuple(params), list(params).index(_SENTINEL))
+    return _COMPILED["default"]
+
+
+def tournament_for_standings(slug: str) -> Tournament | None:
+    """The tournament with ``slug`` and its club as ``standings_queryset`` gives them (only the
+    columns above are loaded), or None; one query."""
+    sql, params, index = _compiled_sql()
+    params = (*params[:index], slug, *params[index + 1:])
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = dict(zip(_COLUMNS, row, strict=True))
+    club = Club(pk=values.pop("club_id"), name=values.pop("club__name"), slug=values.pop("club__slug"))
+    snapshot_at, updating = values.pop("snapshot_at"), values.pop("standings_updating")
+    if isinstance(values["tie_break_order"], str):  # jsonb arrives as text (Django's JSONField decodes it)
+        values["tie_break_order"] = json.loads(values["tie_break_order"])
+    tournament = Tournament(club=club, **values)
+    tournament._state.adding, tournament._state.db = False, connection.alias
+    tournament.snapshot_at, tournament.standings_updating = snapshot_at, updating
+    return tournament
 
 
 _EDITION: list[str] = []
@@ -247,7 +291,8 @@ def warm(tournament_id: int) -> None:
     the fragment. Anything it misses is rendered on the first request."""
     from .api import standings_body, standings_version_key
 
-    tournament = standings_queryset().filter(pk=tournament_id).first()
+    slug = Tournament.objects.filter(pk=tournament_id).values_list("slug", flat=True).first()
+    tournament = tournament_for_standings(slug) if slug else None
     if tournament is None or tournament.snapshot_at is None:
         return
     key = standings_version_key(tournament.pk, tournament.snapshot_at, tournament.updated_at)

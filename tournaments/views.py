@@ -133,7 +133,7 @@ def page_context(request, tournament, *, table: str, may_organize: bool) -> dict
             "table": mark_safe(table)}  # noqa: S308  (rendered by our own template, escaped there)
 
 
-@public_when("publish_standings", queryset=stored_standings.standings_queryset)
+@public_when("publish_standings", load=stored_standings.tournament_for_standings)
 def standings(request, tournament):
     """Served from the stored rendering (tournaments/stored_standings.py): one query."""
     return stored_standings.standings_page(request, tournament, lambda table: render(

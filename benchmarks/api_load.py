@@ -20,7 +20,10 @@ What it does, loopback only and bounded in count and time:
    of threads over ``http.client`` (which takes a CPU from the server: its figures are lower).
    Every response must be a 200 whose body has the 200 rows (checked on a sample before and
    after), or the run fails.
-3. Prints requests per second and the p50/p95/p99 latency of each set-up and target, then stops
+3. Prints requests per second and the p50/p95/p99 latency of each set-up and target, and the CPU
+   time the server spent per request (gunicorn's processes and the PostgreSQL backends, from
+   /proc): on a machine shared with other work the wall-clock figures measure the neighbours too,
+   and CPUs ÷ CPU per request bounds what the server can do with the CPUs to itself. Then it stops
    the server and the worker.
 
 Each request is an anonymous visitor's: one query (the tournament, its club, the snapshot's time
@@ -277,6 +280,29 @@ def run_threads(port: int, path: str, seconds: int, connections: int) -> dict:
             "p99": pick(.99)}
 
 
+def cpu_seconds(pids) -> float:
+    """User + system CPU time of these processes so far (Linux /proc), 0 for any that is gone."""
+    total, tick = 0.0, os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def server_pids(server: subprocess.Popen, database_url: str) -> list[int]:
+    """gunicorn's master and workers, and the PostgreSQL backends serving the benchmark database."""
+    import psycopg
+
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        backends = [row[0] for row in connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")]
+    return [server.pid, *map(int, children), *backends]
+
+
 def start_worker(env: dict) -> subprocess.Popen:
     return subprocess.Popen([str(VENV_BIN / "celery"), "-A", "config", "worker", "--concurrency", "1",
                              "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
@@ -308,12 +334,16 @@ def main() -> None:
                 for target in targets:
                     check_body(args.port, target)  # also warms every worker's memory
                     load = run_wrk if loader == "wrk" else run_threads
+                    pids = server_pids(server, database_url)
+                    cpu_before = cpu_seconds(pids)
                     result = load(args.port, PATHS[target], args.seconds, args.connections)
+                    result["cpu_ms"] = (cpu_seconds(pids) - cpu_before) * 1000 / max(1, result["requests"])
                     check_body(args.port, target, rounds=3)
                     results.append((config, target, result))
                     print(f"{target:<5} {config:<13} {result['rps']:8.0f} req/s  n={result['requests']:>6}  "
-                          f"p50={result['p50']:6.2f} ms  p95={result['p95']:6.2f} ms  p99={result['p99']:6.2f} ms",
-                          flush=True)
+                          f"p50={result['p50']:6.2f} ms  p95={result['p95']:6.2f} ms  p99={result['p99']:6.2f} ms  "
+                          f"server CPU {result['cpu_ms']:.2f} ms/request "
+                          f"(≤ {(os.cpu_count() or 1) * 1000 / result['cpu_ms']:.0f} req/s on idle CPUs)", flush=True)
             finally:
                 stop_server(server)
     finally:

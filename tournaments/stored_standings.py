@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -95,7 +96,7 @@ class _Recent:
             self.items.clear()
 
 
-RECENT = _Recent(64)
+RECENT = _Recent(128)
 
 
 def clear_local() -> None:
@@ -281,6 +282,20 @@ def stored_anonymous_page(tournament: Tournament, version: str, language: str) -
                   lambda: _render_anonymous_page(tournament, table, language))
 
 
+_MARKS = re.compile(b"(" + re.escape(CSRF_MARK.encode()) + b"|" + re.escape(UPDATING_MARK.encode()) + b")")
+
+
+def _page_segments(tournament: Tournament, version: str, language: str) -> list[bytes]:
+    """The stored anonymous page cut at its markers (text, mark, text, …), kept cut in this
+    process: filling in a 90 kB page by ``replace`` took a tenth of the request's time."""
+    key = f"segments:{version}:{language}"
+    segments = RECENT.get(key)
+    if segments is None:
+        segments = _MARKS.split(stored_anonymous_page(tournament, version, language))
+        RECENT.put(key, segments)
+    return segments
+
+
 def updating_badge(updating: bool) -> str:
     return f' <span class="badge warn">{escape(gettext("updating…"))}</span>' if updating else ""
 
@@ -345,9 +360,9 @@ def standings_page(request, tournament: Tournament, render_page: Callable[[str],
     elif request.htmx:
         response = HttpResponse(stored_table(tournament, version, language).replace(UPDATING_MARK, badge))
     else:
-        body = stored_anonymous_page(tournament, version, language)
-        body = body.replace(CSRF_MARK.encode(), get_token(request).encode())
-        response = HttpResponse(body.replace(UPDATING_MARK.encode(), badge.encode()))
+        fill = {CSRF_MARK.encode(): get_token(request).encode(), UPDATING_MARK.encode(): badge.encode()}
+        segments = _page_segments(tournament, version, language)
+        response = HttpResponse(b"".join(fill[part] if odd % 2 else part for odd, part in enumerate(segments)))
     response["ETag"] = tag
     response["Last-Modified"] = modified
     response["Cache-Control"] = "no-cache"

@@ -61,6 +61,9 @@ def parse_args():
     parser.add_argument("--seconds", type=int, default=15, help="load per set-up (at most 120)")
     parser.add_argument("--connections", type=int, default=50, help="keep-alive connections (at most 256)")
     parser.add_argument("--targets", default="api,page", help="comma-separated: api, page")
+    parser.add_argument("--priority", type=int, default=0,
+                        help="run the server, worker, PostgreSQL backends and wrk this many nice steps ahead of "
+                             "the rest of a shared machine (root; benchmarks/priority.py)")
     parser.add_argument("--no-worker", action="store_true", help="do not start the Celery worker")
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument("--database", default="mafia_bench_api")
@@ -314,6 +317,9 @@ def main() -> None:
     targets = [t for t in args.targets.split(",") if t]
     if set(targets) - set(PATHS):
         raise SystemExit(f"unknown target in {args.targets!r}: use api, page")
+    from benchmarks.priority import BackendPriority, raise_priority
+
+    nice = raise_priority(args.priority)
     database_url = recreate_database(args.pg, args.database)
     env = server_environment(database_url, args.redis)
     os.environ.update(env)  # REDIS_URL too: the set-up stores the rendered standings in Redis
@@ -324,8 +330,11 @@ def main() -> None:
     create_tournament()
     loader = "wrk" if shutil.which("wrk") and not args.python_loader else "threads"
     print(f"{', '.join(targets)}: {args.connections} keep-alive connections, {args.seconds} s per set-up, "
-          f"loader {loader}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}", flush=True)
+          f"loader {loader}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}, nice {nice}", flush=True)
     worker = None if args.no_worker else start_worker(env)
+    backends = BackendPriority(database_url)
+    if args.priority:
+        backends.start()
     results = []
     try:
         for config in args.configs.split(","):
@@ -349,6 +358,8 @@ def main() -> None:
     finally:
         if worker is not None:
             stop_server(worker)
+        if backends.is_alive():
+            backends.stop()
     for target in targets:
         best = max((r for r in results if r[1] == target), key=lambda item: item[2]["rps"])
         print(f"best {target}: {best[0]} at {best[2]['rps']:.0f} requests/s, p99 {best[2]['p99']:.2f} ms "

@@ -183,3 +183,14 @@ def test_standings_never_stored_are_computed_per_request(client):
     page = client.get(url(tournament))
     assert page.status_code == 200 and "ETag" not in page
     assert "Computed from the published games just now." in page.content.decode()
+
+
+def test_the_pipeline_renders_the_bodies_after_it_stores_the_standings(cup, settings):
+    from scoring import pipeline
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a real worker: in-process runs render on first visit
+    with mock.patch.object(stored_standings, "warm") as warm:
+        pipeline._run_standings(cup.pk)
+    warm.assert_called_once_with(cup.pk)
+    with mock.patch.object(stored_standings, "warm", side_effect=RuntimeError("template")):
+        pipeline._run_standings(cup.pk)  # a failed rendering fails nothing: readers render it

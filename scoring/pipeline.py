@@ -205,6 +205,13 @@ def _run_standings(tournament_id: int, **_) -> None:
     from tournaments.services.standings import standings_store
 
     standings_store(tournament_id=tournament_id)
+    if not settings.CELERY_TASK_ALWAYS_EAGER:  # in-process runs render on the first visit instead
+        from tournaments.stored_standings import warm
+
+        try:  # readers render what is missing themselves: a failed warm-up fails nothing
+            warm(tournament_id)
+        except Exception:
+            logger.exception("rendering the stored standings of tournament %s failed", tournament_id)
 
 
 def _run_ratings(_target: int, *, from_game_id: int | None, job_id: int) -> None:

@@ -105,13 +105,19 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Cache errors are logged and read as misses: pages and the API serve from the
+            # database while Redis is down (core/cache.py, docs/pipeline.md).
+            "BACKEND": "core.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="mafia"),
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_RESULT_BACKEND = REDIS_URL
+    # No result backend: nothing reads a task's result (the RecomputeJob row is the record), and
+    # the Redis result backend made the first send after Redis died wait ~19 s in its reconnect
+    # loop (issue 14). tests/pipeline/test_faults.py pins the prompt answer.
+    CELERY_RESULT_BACKEND = None
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -124,7 +130,11 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_IGNORE_RESULT = True
+# A message is acknowledged when its task has run, and given back when the worker dies under it;
+# the job's lease (scoring/pipeline.py) lets the sweep take a dead worker's job over meanwhile.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker outage must not hang a judge's request: the pipeline's dirty rows and its sweep
 # repair whatever could not be sent (scoring/pipeline.py).
@@ -132,8 +142,14 @@ CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {
     "pipeline-sweep": {"task": "scoring.tasks.sweep_pipeline", "schedule": 60.0},
 }
-# Health checks must answer quickly when the broker is down rather than hang the page.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "max_retries": 1}
+# A send while the broker is down fails at once (one try, no waiting between tries): the page
+# answers, the job's row stays dirty, and the sweep sends it when Redis is back. Health checks
+# likewise answer quickly rather than hang. The worker keeps reconnecting on its own.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1, "socket_timeout": 5, "max_retries": 0,
+    "interval_start": 0, "interval_step": 0, "interval_max": 0,
+}
 
 # --- Accounts ---------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

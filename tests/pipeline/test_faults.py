@@ -1,0 +1,109 @@
+"""Faults (issue 14): Redis unreachable, a recompute holding work while an organizer acts.
+
+Redis is "down" here by pointing the cache and the broker at a port nothing listens on; the
+timing bounds are loose (the figures belong to benchmarks/confirm_load.py), they only tell an
+answer at once from a wait in a reconnect loop.
+"""
+
+import contextlib
+import socket
+import time
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from config.celery import app
+from core.cache import reset_error_pause
+from scoring import pipeline
+from scoring.models import RecomputeJob, SeatScore
+from tournaments import api as tournaments_api
+from tournaments.models import StandingsSnapshot
+
+from .helpers import confirm, finished_game, tournament_with_staff
+
+
+def closed_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def redis_down(settings):
+    """The cache and the broker point at a closed port, as when Redis has died."""
+    url = f"redis://127.0.0.1:{closed_port()}/0"
+    saved = app.conf.broker_url, app.conf.task_always_eager
+    settings.CACHES = {"default": {**settings.CACHES["default"], "LOCATION": url}}
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    app.conf.broker_url, app.conf.task_always_eager = url, False
+    app._pool = None  # the broker's connections are made afresh, to the dead address
+    app.amqp._producer_pool = None
+    reset_error_pause()
+    try:
+        yield
+    finally:
+        app.conf.broker_url, app.conf.task_always_eager = saved
+        app._pool = None
+        app.amqp._producer_pool = None
+        reset_error_pause()
+
+
+@pytest.mark.django_db
+def test_the_standings_api_and_page_answer_from_the_database_while_redis_is_down(settings, client):
+    tournament, judge, organizer = tournament_with_staff()
+    tournament.publish_standings, tournament.status = True, tournament.Status.RUNNING
+    tournament.save()
+    confirm(finished_game(tournament, judge), judge, organizer)
+    from tournaments.services import standings_store
+
+    standings_store(tournament_id=tournament.pk)
+    with redis_down(settings):
+        tournaments_api._LOCAL.clear()  # nothing rendered in this process yet: the cache is asked
+        started = time.monotonic()
+        api = client.get(f"/api/v1/tournaments/{tournament.slug}/standings/")
+        page = client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug}))
+        elapsed = time.monotonic() - started
+    assert api.status_code == 200, api.content[:300]
+    assert api.json()["games"] == 1 and len(api.json()["rows"]) == 10
+    assert page.status_code == 200
+    assert elapsed < 3.0
+
+
+@pytest.mark.django_db
+def test_cache_errors_are_read_as_misses_and_logged_once(settings, caplog):
+    with redis_down(settings):
+        assert cache.get("anything", "default") == "default"
+        assert cache.add("counter", 1) is False
+        cache.set("key", "value")
+        assert cache.get_or_set("other", 7) == 7
+        assert cache.incr("counter") is None  # no exception: django-ratelimit then fails open
+    warnings = [r for r in caplog.records if r.name == "core.cache"]
+    assert len(warnings) == 1 and "serving from the database" in warnings[0].getMessage()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_confirm_answers_at_once_while_redis_is_down_and_the_sweep_catches_up(settings, client):
+    tournament, judge, organizer = tournament_with_staff()
+    game = finished_game(tournament, judge)
+    from games.services import game_submit
+
+    game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    client.force_login(organizer)
+    with redis_down(settings):
+        started = time.monotonic()
+        response = client.post(reverse("games_organize:action", kwargs={"pk": game.pk, "action": "confirm"}),
+                               {"version": game.protocol_version})
+        elapsed = time.monotonic() - started
+    assert response.status_code in (200, 302)
+    game.refresh_from_db()
+    assert game.status == "confirmed"  # saved, and the organizer did not wait for Redis
+    assert elapsed < 3.0, f"the confirm took {elapsed:.1f} s with Redis down"
+    job = RecomputeJob.objects.get(kind="game_scores", target_id=game.pk)
+    assert job.status == "pending" and job.enqueued_at is None  # nothing could be sent
+    assert not SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).exists()
+    # Redis is back (eager here, as in the rest of the unit tests): the minute's sweep sends it.
+    pipeline.sweep()
+    assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
+    assert StandingsSnapshot.objects.get(tournament=tournament).games == 1

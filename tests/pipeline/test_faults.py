@@ -7,10 +7,12 @@ answer at once from a wait in a reconnect loop.
 
 import contextlib
 import socket
+import threading
 import time
 
 import pytest
 from django.core.cache import cache
+from django.db import connections
 from django.urls import reverse
 
 from config.celery import app
@@ -18,7 +20,8 @@ from core.cache import reset_error_pause
 from scoring import pipeline
 from scoring.models import RecomputeJob, SeatScore
 from tournaments import api as tournaments_api
-from tournaments.models import StandingsSnapshot
+from tests.factories import PlayerFactory
+from tournaments.models import Application, StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff
 
@@ -107,3 +110,125 @@ def test_a_confirm_answers_at_once_while_redis_is_down_and_the_sweep_catches_up(
     pipeline.sweep()
     assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
     assert StandingsSnapshot.objects.get(tournament=tournament).games == 1
+
+
+# --- a recompute holding work while an organizer acts ------------------------------------------
+
+
+class Held:
+    """Stops a background computation at one point until released (at most ``limit`` seconds),
+    in the thread that runs it only, and says when it got there."""
+
+    def __init__(self, limit: float = 15.0):
+        self.reached, self.release, self.limit = threading.Event(), threading.Event(), limit
+        self.thread_name = "held-recompute"
+
+    def wrap(self, function):
+        def held(*args, **kwargs):
+            if threading.current_thread().name == self.thread_name:
+                self.reached.set()
+                self.release.wait(self.limit)
+            return function(*args, **kwargs)
+        return held
+
+    def run(self, target):
+        """Run ``target`` in its own thread (with its own database connection) until held."""
+        def body():
+            try:
+                target()
+            finally:
+                connections.close_all()
+        thread = threading.Thread(target=body, name=self.thread_name, daemon=True)
+        thread.start()
+        assert self.reached.wait(15), "the recompute never reached its held point"
+        return thread
+
+
+def timed(action) -> float:
+    started = time.monotonic()
+    action()
+    return time.monotonic() - started
+
+
+PROMPT = 2.0  # seconds: an organizer's action does not wait for the held recompute (held 15 s)
+
+
+@pytest.fixture
+def worker_elsewhere(monkeypatch):
+    """The recomputes an action asks for go to a worker, as in production, instead of running
+    eagerly in the test's own thread after the commit (where they would queue behind the held
+    one: the embedded mode's in-process runs are not what these tests are about)."""
+    sent = []
+    monkeypatch.setattr(pipeline, "send_job", lambda kind, target_id, **_: sent.append((kind, target_id)) or True)
+    return sent
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_confirm_does_not_wait_for_the_game_scores_recompute_of_its_game(monkeypatch, worker_elsewhere):
+    from games.services import game_confirm, game_submit
+    from scoring import services as scoring_services
+
+    tournament, judge, organizer = tournament_with_staff()
+    game = finished_game(tournament, judge)
+    game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    held = Held()
+    monkeypatch.setattr(scoring_services, "score_record", held.wrap(scoring_services.score_record))
+    RecomputeJob.objects.filter(kind="game_scores", target_id=game.pk).update(status="pending")
+    thread = held.run(lambda: pipeline.run_job("game_scores", game.pk))
+    try:
+        elapsed = timed(lambda: game_confirm(game=game, expected_version=game.protocol_version, actor=organizer))
+    finally:
+        held.release.set()
+        thread.join(20)
+    assert elapsed < PROMPT, f"the confirm waited {elapsed:.1f} s for the scores recompute"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_organizers_do_not_wait_for_a_standings_recompute_of_their_tournament(monkeypatch, worker_elsewhere):
+    from games.services import game_confirm, game_submit
+    from tournaments import selectors
+    from tournaments.services import standings_store
+    from tournaments.services.applications import application_decide
+
+    tournament, judge, organizer = tournament_with_staff()
+    game = finished_game(tournament, judge)
+    game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    tournament.tables = 2  # a seat left for one more participant
+    tournament.save()
+    waiting = Application.objects.create(tournament=tournament, player=PlayerFactory())
+    held = Held()
+    monkeypatch.setattr(selectors, "compute_tournament_standings", held.wrap(selectors.compute_tournament_standings))
+    thread = held.run(lambda: standings_store(tournament_id=tournament.pk))
+    try:
+        confirming = timed(lambda: game_confirm(game=game, expected_version=game.protocol_version, actor=organizer))
+        accepting = timed(lambda: application_decide(application=waiting, status=Application.Status.ACCEPTED, actor=organizer))
+    finally:
+        held.release.set()
+        thread.join(20)
+    assert confirming < PROMPT, f"the confirm waited {confirming:.1f} s for the standings recompute"
+    assert accepting < PROMPT, f"accepting an application waited {accepting:.1f} s for the standings"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reopening_a_rated_game_does_not_wait_for_a_ratings_recompute(monkeypatch, worker_elsewhere):
+    from games.services import game_edit_after_confirmation
+    from scoring import rating_services
+    from scoring.models import RatingEntry
+
+    tournament, judge, organizer = tournament_with_staff()
+    game = confirm(finished_game(tournament, judge), judge, organizer)
+    pipeline.run_job("game_scores", game.pk)  # the worker's runs, here in turn
+    pipeline.run_job("ratings", 0)
+    assert RatingEntry.objects.filter(game=game).exists()
+    held = Held()
+    # Held after the history rows are written: the recompute's transaction references the game.
+    monkeypatch.setattr(rating_services, "_store_player_ratings", held.wrap(rating_services._store_player_ratings))
+    thread = held.run(lambda: rating_services.ratings_recompute(from_game_id=game.pk))
+    try:
+        elapsed = timed(lambda: game_edit_after_confirmation(
+            game=game, reason="seat 3's foul was seat 4's", expected_version=game.protocol_version,
+            actor=organizer))
+    finally:
+        held.release.set()
+        thread.join(20)
+    assert elapsed < PROMPT, f"reopening the game waited {elapsed:.1f} s for the ratings recompute"

@@ -139,6 +139,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker outage must not hang a judge's request: the pipeline's dirty rows and its sweep
 # repair whatever could not be sent (scoring/pipeline.py).
 CELERY_TASK_PUBLISH_RETRY = False
+# A running recompute renews its lease every third of this; the minute's sweep takes over a job
+# whose lease ran out (its worker died): within PIPELINE_LEASE_SECONDS + 60 s (docs/pipeline.md).
+PIPELINE_LEASE_SECONDS = env.int("PIPELINE_LEASE_SECONDS", default=45)
 CELERY_BEAT_SCHEDULE = {
     "pipeline-sweep": {"task": "scoring.tasks.sweep_pipeline", "schedule": 60.0},
 }

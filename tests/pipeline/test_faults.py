@@ -9,11 +9,13 @@ import contextlib
 import socket
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
 from django.db import connections
 from django.urls import reverse
+from django.utils import timezone
 
 from config.celery import app
 from core.cache import reset_error_pause
@@ -232,3 +234,41 @@ def test_reopening_a_rated_game_does_not_wait_for_a_ratings_recompute(monkeypatc
         held.release.set()
         thread.join(20)
     assert elapsed < PROMPT, f"reopening the game waited {elapsed:.1f} s for the ratings recompute"
+
+
+# --- leases -----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_run_whose_job_was_taken_over_records_nothing(monkeypatch):
+    """A worker thought dead (its lease ran out, the sweep gave its job away) that wakes up after
+    all leaves the job to the run that took it over (tests/pipeline/test_worker_killed.py kills
+    a real worker)."""
+    tournament, judge, organizer = tournament_with_staff()
+    RecomputeJob.objects.filter(kind="standings", target_id=tournament.pk).delete()
+    RecomputeJob.objects.create(kind="standings", target_id=tournament.pk, requested_at=timezone.now())
+
+    def taken_over_meanwhile(target_id, **_):
+        RecomputeJob.objects.filter(kind="standings", target_id=target_id).update(
+            status="pending", run_token="", lease_expires_at=None)
+
+    monkeypatch.setitem(pipeline.RUNNERS, "standings", taken_over_meanwhile)
+    assert pipeline.run_job("standings", tournament.pk) == "taken over"
+    assert RecomputeJob.objects.get(kind="standings", target_id=tournament.pk).status == "pending"
+
+
+@pytest.mark.django_db
+def test_a_job_under_a_live_lease_is_left_to_its_worker_and_an_expired_one_is_taken_over():
+    tournament, judge, organizer = tournament_with_staff()
+    RecomputeJob.objects.filter(kind="standings", target_id=tournament.pk).delete()
+    now = timezone.now()
+    job = RecomputeJob.objects.create(kind="standings", target_id=tournament.pk, requested_at=now,
+                                      status="running", started_at=now, run_token="theirs",
+                                      lease_expires_at=now + timedelta(seconds=30))
+    assert pipeline.run_job("standings", tournament.pk) == "running elsewhere"
+    assert pipeline.sweep(now=now)["taken_over"] == 0
+    later = now + timedelta(seconds=31)
+    counts = pipeline.sweep(now=later)  # eager here: the resend runs the job at once
+    assert counts["taken_over"] == 1 and counts["resent"] == 1
+    job.refresh_from_db()
+    assert job.status == "done" and job.run_token != "theirs"

@@ -21,8 +21,8 @@ from config.celery import app
 from core.cache import reset_error_pause
 from scoring import pipeline
 from scoring.models import RecomputeJob, SeatScore
-from tournaments import api as tournaments_api
 from tests.factories import PlayerFactory
+from tournaments import api as tournaments_api
 from tournaments.models import Application, StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff

@@ -154,6 +154,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "interval_start": 0, "interval_step": 0, "interval_max": 0,
 }
 
+# /healthz makes its deep check (database, Redis, a worker's ping) at most once per this many
+# seconds per process; /healthz/live asks nothing (config/health.py).
+HEALTHZ_CACHE_SECONDS = env.float("HEALTHZ_CACHE_SECONDS", default=5.0)
+
 # --- Accounts ---------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -3,11 +3,12 @@ from django.urls import include, path
 
 from clubs import views as club_views
 
-from .health import healthz
+from .health import healthz, healthz_live
 
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("healthz/live", healthz_live, name="healthz_live"),
     path("clubs/", include("clubs.urls")),
     path("players/", include("clubs.urls_players")),
     path("ratings/", include("scoring.urls")),

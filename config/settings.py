@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "scoring",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -60,6 +61,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "clubs.middleware.ClubTimezoneMiddleware",
+    # Rate limits (core/ratelimits.py): a refused request gets the 429 page or JSON.
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -121,6 +125,9 @@ if REDIS_URL:
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # django-axes warns that a process's own memory is no shared store: the embedded mode is one
+    # process, so its lock-outs and limits hold there (with several, set REDIS_URL).
+    SILENCED_SYSTEM_CHECKS = ["axes.W001"]
     # No broker: every task runs in-process, at once, and its errors surface to the caller.
     CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = "cache+memory://"
@@ -165,6 +172,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out log-in before the password is checked
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -173,6 +184,26 @@ EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.cons
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Mafia clubs <noreply@localhost>")
 if env.str("EMAIL_URL", default=""):
     vars().update(env.email_url("EMAIL_URL"))
+
+# --- Rate limits (core/ratelimits.py, docs/pipeline.md): counted in the cache ---------------------
+RATE_LIMITS_ENABLED = env.bool("RATE_LIMITS_ENABLED", default=True)
+RATE_LIMITS = {
+    "sign_up": env.str("RATE_LIMIT_SIGN_UP", default="5/h"),  # per address
+    "password_reset": env.str("RATE_LIMIT_PASSWORD_RESET", default="5/h"),  # per address
+    "applications": env.str("RATE_LIMIT_APPLICATIONS", default="20/h"),  # per account or address
+    "api_token": env.str("RATE_LIMIT_API_TOKEN", default="10/m"),  # per address
+    "api_write": env.str("RATE_LIMIT_API_WRITE", default="600/m"),  # per account or address
+}
+RATELIMIT_VIEW = "core.ratelimits.refused"
+RATELIMIT_FAIL_OPEN = True  # the cache is down: let people through rather than refuse everyone
+# Log-in lock-out (django-axes, in the cache): a username from one address, 5 failures, 15 minutes.
+AXES_ENABLED = RATE_LIMITS_ENABLED
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "core.ratelimits.locked_out"
 
 # --- The judge's private link (/t/<token>/; games/links.py, docs/entry.md) ---------------------
 # A link expires this many hours after the latest of: when it was issued (or rotated), the start of
@@ -220,6 +251,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     # ?format= is left to clients' own use; the export takes ?as=json|zip.
     "URL_FORMAT_OVERRIDE": None,
+    # API writes are rate-limited per account (core/ratelimits.py); reads are not.
+    "DEFAULT_THROTTLE_CLASSES": ["core.ratelimits.ApiWriteThrottle"],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mafia clubs API",

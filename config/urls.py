@@ -1,7 +1,9 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from clubs import views as club_views
+from core.ratelimits import limit
 
 from .health import healthz, healthz_live
 
@@ -21,6 +23,9 @@ urlpatterns = [
     path("organize/games/", include("games.urls_organizer")),
     path("", include("games.urls_judge")),
     path("accounts/sign-up/", club_views.sign_up, name="sign_up"),
+    # Django's own password reset, its POSTs rate-limited per address (core/ratelimits.py).
+    path("accounts/password_reset/", limit("password_reset", key="ip")(auth_views.PasswordResetView.as_view()),
+         name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -13,18 +13,9 @@ from scoring.models import RatingEntry, RecomputeJob, SeatScore
 from scoring.tasks import run_recompute_job
 from tournaments.models import StandingsSnapshot
 
-from .helpers import confirm, finished_game, tournament_with_staff
+from .helpers import confirm, finished_game, tournament_with_staff, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def wait_for(condition, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 @pytest.fixture

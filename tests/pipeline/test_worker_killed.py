@@ -28,21 +28,12 @@ from scoring import pipeline
 from scoring.models import RecomputeJob
 from tournaments.models import StandingsSnapshot
 
-from .helpers import confirm, finished_game, tournament_with_staff
+from .helpers import confirm, finished_game, tournament_with_staff, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE = 2  # seconds, for this test (production: settings.PIPELINE_LEASE_SECONDS, 45)
-
-
-def wait_for(condition, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def database_url() -> str:

@@ -104,12 +104,13 @@ def build_world(args):
 
     from clubs.models import Club, ClubMembership, Player
     from games.engine.examples import full_pro_mafia_game
-    from games.models import Game
+    from games.models import Game, GameSeat
     from games.services import game_confirm, game_deal, game_submit, protocol_replace
     from scoring import pipeline
     from tournaments.models import Application, Round, Tournament
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", "--noinput", verbosity=0)  # production-like: the manifest storage
     send_job = pipeline.send_job
     pipeline.send_job = lambda *a, **k: True  # the setup leaves every recompute to the worker
     User = get_user_model()
@@ -135,6 +136,8 @@ def build_world(args):
         game = Game.objects.create(club=club, tournament=tournament, round=round_, table_number=1, number=i + 1,
                                    judge=judge, ruleset=document["ruleset"])
         seated = {seat: players[(i * 7 + seat * 3) % len(players)] for seat in range(1, 11)}
+        # A tournament table is dealt with its seating, as the seating generator writes it.
+        GameSeat.objects.bulk_create(GameSeat(game=game, seat=seat, player=player) for seat, player in seated.items())
         game = game_deal(game=game, players=seated, roles=roles, expected_version=0, actor=judge_user)
         game = protocol_replace(game=game, document={**game.protocol, "events": document["events"]},
                                 expected_version=game.protocol_version, actor=judge_user)
@@ -163,18 +166,24 @@ def start_processes(args):
         [str(VENV_BIN / "celery"), "-A", "config", "worker", "--pool", "solo", "-c", "1", "--loglevel", "WARNING",
          "--without-mingle", "--without-gossip", "-n", "confirm-bench@127.0.0.1"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    from config.celery import app
+
+    deadline = time.monotonic() + 90
+    server_up = worker_up = False
+    while time.monotonic() < deadline and not (server_up and worker_up):
         try:
             connection = http.client.HTTPConnection("127.0.0.1", args.port, timeout=2)
             connection.request("GET", "/healthz/live")
-            if connection.getresponse().status == 200:
-                return server, worker
+            server_up = connection.getresponse().status == 200
         except OSError:
             time.sleep(0.2)
-    stop(server)
-    stop(worker)
-    raise SystemExit("gunicorn did not start")
+        worker_up = worker_up or bool(app.control.ping(timeout=0.5))
+    if not (server_up and worker_up):
+        stop(server)
+        stop(worker)
+        raise SystemExit(f"did not start: gunicorn {'up' if server_up else 'down'}, "
+                         f"worker {'up' if worker_up else 'down'}")
+    return server, worker
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -274,7 +283,8 @@ def main() -> None:
         window_end = timezone.now()
     finally:
         churn.stop.set()
-        churn.join(timeout=30)
+        if churn.is_alive():
+            churn.join(timeout=30)
         stop(server)
         stop(worker)
 

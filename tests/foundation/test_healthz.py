@@ -78,7 +78,6 @@ def test_the_deep_check_is_made_at_most_once_per_few_seconds(client, monkeypatch
     assert len(calls) == 1
     assert {a.status_code for a in answers} == {200}
     assert answers[-1].json()["checks"]["celery"] == {"ok": True, "detail": "1 worker(s)"}
-    assert answers[-1].json()["checked_ms_ago"] >= 0
     settings.HEALTHZ_CACHE_SECONDS = 0  # the answer has aged: the next poll checks again
     client.get("/healthz")
     assert len(calls) == 2

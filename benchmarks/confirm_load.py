@@ -49,7 +49,7 @@ def parse_args():
     parser.add_argument("--history", type=int, default=150, help="confirmed games before the run")
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--think-ms", type=float, default=250.0, help="pause between two confirms")
-    parser.add_argument("--churn-s", type=float, default=1.0, help="how often recomputes are asked for")
+    parser.add_argument("--churn-s", type=float, default=0.5, help="how often recomputes are asked for")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn processes")
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn process")
     parser.add_argument("--port", type=int, default=8767)
@@ -149,6 +149,9 @@ def build_world(args):
         if (i + 1) % 50 == 0:
             print(f"  built {i + 1}/{total} games", flush=True)
     pipeline.send_job = send_job  # from here on, messages go to the worker
+    from scoring.models import RecomputeJob
+
+    RecomputeJob.objects.update(enqueued_at=None)  # no message was sent: the first sweep sends them all
     from django.db import connections
 
     connections.close_all()

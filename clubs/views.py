@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from config.errors import ApplicationError
+from core.ratelimits import limit
 
 from . import selectors, services
 from .forms import SignUpForm
@@ -46,6 +47,7 @@ def player_detail(request, pk):
 
 
 @require_http_methods(["GET", "POST"])
+@limit("sign_up", key="ip")
 def sign_up(request):
     if request.user.is_authenticated:
         return redirect("home")

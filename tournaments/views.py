@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs.permissions import user_may_organize
 from clubs.selectors import listed_players
 from config.errors import ApplicationError
+from core.ratelimits import limit
 from games.models import Game
 from games.visibility import FINISHED_STATUSES, may_see_roles
 
@@ -77,6 +78,7 @@ def _apply(request, event, *, tournament=None, evening=None):
 
 @public_when(None)
 @require_http_methods(["GET", "POST"])
+@limit("applications")
 def apply(request, tournament):
     return _apply(request, tournament, tournament=tournament)
 
@@ -212,6 +214,7 @@ def evening_detail(request, pk):
 
 
 @require_http_methods(["GET", "POST"])
+@limit("applications")
 def evening_apply(request, pk):
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     return _apply(request, evening, evening=evening)

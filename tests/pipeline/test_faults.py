@@ -22,7 +22,7 @@ from core.cache import reset_error_pause
 from scoring import pipeline
 from scoring.models import RecomputeJob, SeatScore
 from tests.factories import PlayerFactory
-from tournaments import api as tournaments_api
+from tournaments import stored_standings
 from tournaments.models import Application, StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff
@@ -65,7 +65,7 @@ def test_the_standings_api_and_page_answer_from_the_database_while_redis_is_down
 
     standings_store(tournament_id=tournament.pk)
     with redis_down(settings):
-        tournaments_api._LOCAL.clear()  # nothing rendered in this process yet: the cache is asked
+        stored_standings.clear_local()  # nothing rendered in this process yet: the cache is asked
         started = time.monotonic()
         api = client.get(f"/api/v1/tournaments/{tournament.slug}/standings/")
         page = client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug}))

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.routers import DefaultRouter
+from rest_framework.settings import api_settings
 
 from clubs.api import ClubViewSet, PlayerViewSet
 from config.api_errors import ErrorSerializer
@@ -18,6 +19,8 @@ from tournaments.api import ApplicationViewSet, EveningViewSet, TournamentViewSe
 
 class TokenView(ObtainAuthToken):
     """Trade a username and password for the account's API token (``Authorization: Token …``)."""
+
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # DRF's view brings its own plain JSONParser
 
     @extend_schema(
         summary="Obtain an API token", request=AuthTokenSerializer, auth=[],

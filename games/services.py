@@ -29,11 +29,14 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.audit import log_action
 from clubs.models import Club, Player
 from clubs.permissions import user_may_judge, user_may_organize
 from config.errors import ApplicationError
+from core import strictjson
+from core.limits import TEXT_MAX_LENGTH
 from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.rulesets import RULESETS
@@ -138,7 +141,40 @@ def _check_link(game: Game, via_link: bool) -> None:
         refuse_link_write(game)
 
 
-def _replay(document: dict) -> GameRecord:
+_UNSTORABLE = {
+    "json.nul-character": _lazy("The protocol contains a NUL character, which no field accepts."),
+    "json.not-unicode": _lazy("The protocol is not valid Unicode text."),
+    "json.not-finite": _lazy("The protocol contains a number that is not finite (NaN, Infinity or too large)."),
+    "json.too-deep": _lazy("The protocol nests deeper than %(depth)s levels."),
+    "json.text-too-long": _lazy("A text in the protocol is longer than %(limit)s characters."),
+}
+
+
+def refuse_unstorable(document: object, *, events_from: int = 0) -> None:
+    """Refuse what PostgreSQL cannot store or the site does not take in a protocol: a NUL or a lone
+    surrogate, a non-finite number, nesting deeper than ``strictjson.MAX_DEPTH``, a string longer
+    than ``TEXT_MAX_LENGTH`` (a reason, an extra field). As an engine refusal: 422 in the API, the
+    message on the judge's page, with the index of the event that holds it (None: the header).
+    ``events_from``: the events before it were checked when they were stored."""
+    parts: list[tuple[int | None, object]] = []
+    if isinstance(document, dict) and isinstance(document.get("events"), list):
+        parts.append((None, {key: value for key, value in document.items() if key != "events"}))
+        parts.extend((index, event) for index, event in enumerate(document["events"]) if index >= events_from)
+    else:
+        parts.append((None, document))
+    for index, part in parts:
+        try:
+            strictjson.check(part, max_depth=strictjson.MAX_DEPTH - 2, max_string=TEXT_MAX_LENGTH)
+        except strictjson.JSONInputError as error:
+            message = _UNSTORABLE.get(error.rule, _lazy("The protocol cannot be stored."))
+            raise ApplicationError(
+                str(message) % {"depth": strictjson.MAX_DEPTH, "limit": TEXT_MAX_LENGTH},
+                code="refused", extra={"event_index": index, "rule": f"document.{error.rule.split('.', 1)[1]}"},
+            ) from None
+
+
+def _replay(document: dict, *, events_from: int = 0) -> GameRecord:
+    refuse_unstorable(document, events_from=events_from)
     try:
         return replay(document)
     except ProtocolError as error:
@@ -450,7 +486,7 @@ def protocol_append_event(*, game: Game, event: dict, expected_version: int, act
     # A new document that shares the stored events with the old one (nothing here changes them in
     # place, and the old document is dropped): copying the whole protocol costs more than the replay.
     document = {**game.protocol, "events": [*game.protocol["events"], copy.deepcopy(event)]}
-    record = _replay(document)
+    record = _replay(document, events_from=len(game.protocol["events"]))
     _save_version(game, document=document, record=record, action=Action.APPEND, actor=actor,
                   via_link=via_link, audit={"event": event})
     return game

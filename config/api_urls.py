@@ -30,6 +30,19 @@ class TokenView(ObtainAuthToken):
         return super().post(request, *args, **kwargs)
 
 
+class SchemaView(SpectacularAPIView):
+    """The schema, as YAML by default; ``?format=json`` (or ``yaml``) chooses. The API leaves DRF's
+    ``URL_FORMAT_OVERRIDE`` off for its own URLs, so the schema view reads ``format`` itself — it
+    answered YAML to ``?format=json``."""
+
+    def perform_content_negotiation(self, request, force=False):
+        wanted = request.query_params.get("format")
+        for renderer in self.get_renderers():
+            if wanted and renderer.format == wanted:
+                return renderer, renderer.media_type
+        return super().perform_content_negotiation(request, force)
+
+
 router = DefaultRouter()
 router.include_root_view = False
 # No ".json" twins of every URL: documented nowhere, and the actions' views took no ``format``
@@ -55,7 +68,7 @@ app_name = "api"
 
 urlpatterns = [
     path("v1/", include((v1, "v1"))),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", SchemaView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
 ]

@@ -34,7 +34,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from clubs.audit import log_action
 from clubs.models import Club, Player
 from clubs.permissions import user_may_judge, user_may_organize
-from config.errors import ApplicationError
+from config.errors import ApplicationError, checked_text
 from core import strictjson
 from core.limits import TEXT_MAX_LENGTH
 from core.locking import for_update
@@ -467,7 +467,7 @@ def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: st
         record = _replay(document)
     change = _("Seat %(seat)s: %(before)s → %(after)s") % {
         "seat": seat, "before": before.nickname if before else "—", "after": player.nickname}
-    reason = (reason or "").strip()
+    reason = checked_text(reason, label=_("The reason"))
     _save_version(game, document=document, record=record, action=Action.SEAT, actor=actor,
                   reason=f"{change}. {reason}" if reason else change,
                   audit={"seat": seat, "player_from": before.pk if before else None, "player_to": player.pk})
@@ -543,7 +543,7 @@ def protocol_replace(
     record = _replay(document)
     _sync_seat_roles(game, record)
     _save_version(game, document=document, record=record, action=Action.REPLACE, actor=actor,
-                  reason=reason.strip(), via_link=via_link)
+                  reason=checked_text(reason, label=_("The reason")), via_link=via_link)
     return game
 
 
@@ -672,7 +672,7 @@ def game_edit_after_confirmation(
     if game.status != Status.CONFIRMED:
         raise ApplicationError(_("Only a confirmed protocol needs a correction with a reason."),
                                code="not_confirmed")
-    reason = (reason or "").strip()
+    reason = checked_text(reason, label=_("The reason"))
     if not reason:
         raise ApplicationError(_("Say why the confirmed protocol is being changed."), code="reason")
     if document is None:

@@ -28,6 +28,7 @@ from config.errors import ApplicationError
 from tournaments.models import Evening
 
 from . import entry, links, selectors, services
+from .forms import NewGameForm
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
@@ -488,18 +489,13 @@ def my_tables(request: HttpRequest):
     clubs = clubs_user_judges(request.user).order_by("name")
     form_error = None
     if request.method == "POST":
+        form = NewGameForm(request.POST, clubs=clubs)
         try:
-            club = clubs.get(pk=request.POST.get("club"))
-        except (ValueError, clubs.model.DoesNotExist):
-            club = None
-        evening = None
-        if club is not None and request.POST.get("evening"):
-            evening = Evening.objects.filter(pk=request.POST["evening"], club=club).first()
-        try:
-            if club is None:
-                raise ApplicationError(_("Pick one of your clubs."))
-            game = services.game_create(club=club, actor=request.user, evening=evening,
-                                        ruleset=request.POST.get("ruleset") or None)
+            if not form.is_valid():
+                raise ApplicationError(form.first_error(), code="form")
+            game = services.game_create(club=form.cleaned_data["club"], actor=request.user,
+                                        evening=form.cleaned_data["evening"],
+                                        ruleset=form.cleaned_data["ruleset"] or None)
         except ApplicationError as refused:
             form_error = refused.message
         else:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
@@ -425,10 +425,11 @@ def _organizer_game(request: HttpRequest, pk: int) -> Game | HttpResponse:
 def _back(request: HttpRequest, game: Game):
     """To the page the button was on (``next``), else the game's entry page."""
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    # An address (a path), never a view name: redirect("1e400") tried reverse() and was a 500.
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         target = reverse("entry:page", kwargs={"pk": game.pk})
-    return redirect(target)
+    return HttpResponseRedirect(target)
 
 
 def _link_service(request: HttpRequest, pk: int, service, done: str):

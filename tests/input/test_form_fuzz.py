@@ -32,7 +32,7 @@ from games.rulesets import Ruleset
 from tests.secrecy.urlwalk import visits
 from tests.secrecy.world import START, UNFROZEN, build
 
-EXAMPLES = 3
+EXAMPLES = 2
 DEEP = "[" * 5000 + "]" * 5000
 GARBAGE = [
     "\x00", "a\x00b", "x" * 100_000, "1e400", "NaN", "-Infinity", "inf", b"\xff\xfe\xc3(", DEEP,

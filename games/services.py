@@ -29,7 +29,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from clubs.audit import log_action
 from clubs.models import Club, Player
@@ -142,11 +142,11 @@ def _check_link(game: Game, via_link: bool) -> None:
 
 
 _UNSTORABLE = {
-    "json.nul-character": _lazy("The protocol contains a NUL character, which no field accepts."),
-    "json.not-unicode": _lazy("The protocol is not valid Unicode text."),
-    "json.not-finite": _lazy("The protocol contains a number that is not finite (NaN, Infinity or too large)."),
-    "json.too-deep": _lazy("The protocol nests deeper than %(depth)s levels."),
-    "json.text-too-long": _lazy("A text in the protocol is longer than %(limit)s characters."),
+    "json.nul-character": gettext_lazy("The protocol contains a NUL character, which no field accepts."),
+    "json.not-unicode": gettext_lazy("The protocol is not valid Unicode text."),
+    "json.not-finite": gettext_lazy("The protocol contains a number that is not finite (NaN, Infinity or too large)."),
+    "json.too-deep": gettext_lazy("The protocol nests deeper than %(depth)s levels."),
+    "json.text-too-long": gettext_lazy("A text in the protocol is longer than %(limit)s characters."),
 }
 
 
@@ -166,7 +166,7 @@ def refuse_unstorable(document: object, *, events_from: int = 0) -> None:
         try:
             strictjson.check(part, max_depth=strictjson.MAX_DEPTH - 2, max_string=TEXT_MAX_LENGTH)
         except strictjson.JSONInputError as error:
-            message = _UNSTORABLE.get(error.rule, _lazy("The protocol cannot be stored."))
+            message = _UNSTORABLE.get(error.rule, gettext_lazy("The protocol cannot be stored."))
             raise ApplicationError(
                 str(message) % {"depth": strictjson.MAX_DEPTH, "limit": TEXT_MAX_LENGTH},
                 code="refused", extra={"event_index": index, "rule": f"document.{error.rule.split('.', 1)[1]}"},

@@ -80,3 +80,16 @@ def test_long_texts_are_refused_with_a_message(site):
     assert DisciplineNote.objects.count() == notes
     organizer.post(f"/organize/discipline/{case.pk}/note/", {"text": "x" * TEXT_MAX_LENGTH})
     assert DisciplineNote.objects.count() == notes + 1
+
+
+@pytest.mark.parametrize("target", ["1e400", "NaN", "home", "//evil.example/", "https://evil.example/x"])
+def test_a_link_buttons_next_that_is_not_a_path_goes_to_the_entry_page(site, target):
+    """``next`` is where the organizer's link buttons return; a view name there was reverse()d (a 500)."""
+    response = _as(site.organizer).post(f"/organize/games/{site.secret.pk}/link/revoke/", {"next": target})
+    assert response.status_code == 302 and response["Location"] == f"/judge/games/{site.secret.pk}/"
+
+
+def test_a_link_buttons_next_that_is_a_path_of_the_site_is_kept(site):
+    response = _as(site.organizer).post(f"/organize/games/{site.secret.pk}/link/revoke/",
+                                        {"next": "/organize/"})
+    assert response.status_code == 302 and response["Location"] == "/organize/"

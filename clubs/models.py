@@ -7,6 +7,9 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from core.fields import limited_text
+from core.limits import DESCRIPTION_MAX_LENGTH
+
 
 def validate_timezone(value: str) -> None:
     try:
@@ -23,9 +26,9 @@ class Club(models.Model):
         _("time zone"), max_length=64, default="UTC", validators=[validate_timezone],
         help_text=_("Times of the club's evenings and tournaments are shown in this zone."),
     )
-    description = models.TextField(_("description"), blank=True)
-    contact = models.TextField(
-        _("how to reach the club"), blank=True,
+    description = limited_text(_("description"), blank=True, max_length=DESCRIPTION_MAX_LENGTH)
+    contact = limited_text(
+        _("how to reach the club"), blank=True, max_length=DESCRIPTION_MAX_LENGTH,
         help_text=_("Address, phone, messenger, e-mail: whatever players should use."),
     )
     created_at = models.DateTimeField(auto_now_add=True)

@@ -22,10 +22,13 @@ the pagination class every list uses.
 
 from __future__ import annotations
 
-from rest_framework import serializers
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, serializers
 from rest_framework.exceptions import Throttled
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.errors import ApplicationError
@@ -60,8 +63,33 @@ def error_body(error: ApplicationError) -> dict:
     return {**error.extra, "code": error.code, "detail": str(error.message)}
 
 
+def _first_message(detail) -> str:
+    """The first message of DRF's nested error detail, with the field it belongs to."""
+    path = []
+    while isinstance(detail, dict | list) and detail:
+        if isinstance(detail, dict):
+            key = next(iter(detail))
+            if key != api_settings.NON_FIELD_ERRORS_KEY:
+                path.append(str(key))
+            detail = detail[key]
+        else:
+            detail = detail[0]
+    text = str(detail) if detail not in (None, [], {}) else "Invalid input."
+    return f"{'.'.join(path)}: {text}" if path else text
+
+
 def exception_handler(exc, context):
-    """DRF's handler, plus ``ApplicationError`` → its status and ``{"code", "detail", …}``."""
+    """Every API error in one shape, ``{"code", "detail", …}`` (docs/api.md, "Errors"):
+
+    * ``ApplicationError`` → its status (``status_for``), its code, its message and extras;
+    * DRF's own (a parse error, authentication, permission, 404, 405, 415, a throttle) → DRF's
+      status, ``code`` = DRF's error code (``parse_error``, ``not_authenticated``,
+      ``permission_denied``, ``not_found``, ``method_not_allowed``, …), ``detail`` its message;
+    * a serializer's field errors → 400, ``code: "invalid"``, ``detail`` the first message with
+      its field, and every message under ``field_errors`` (DRF's field → messages mapping).
+
+    Anything else is a bug: DRF re-raises it, and Django's ``handler500`` answers JSON under /api/
+    (config/error_views.py)."""
     if isinstance(exc, ApplicationError):
         response = Response(error_body(exc), status=status_for(exc))
         if exc.code == "conflict" and "current_version" in exc.extra:
@@ -72,7 +100,22 @@ def exception_handler(exc, context):
         if exc.wait:
             response["Retry-After"] = str(int(exc.wait) + 1)
         return response
-    return drf_exception_handler(exc, context)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        fields = exc.detail if isinstance(exc.detail, dict) else {api_settings.NON_FIELD_ERRORS_KEY: exc.detail}
+        response.data = {"code": "invalid", "detail": _first_message(exc.detail), "field_errors": fields}
+    else:
+        codes = exc.get_codes() if isinstance(exc, exceptions.APIException) else None
+        code = codes if isinstance(codes, str) else getattr(exc, "default_code", "error")
+        detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+        response.data = {"code": str(code), "detail": _first_message(detail)}
+    return response
 
 
 # --- the protocol version as an entity tag ---------------------------------------------------
@@ -146,6 +189,7 @@ class ErrorSerializer(serializers.Serializer):
                                  help_text="The engine's code of the rule that refused it.")
     current_version = serializers.IntegerField(required=False,
                                                help_text="On 412: the protocol version stored now.")
+    field_errors = serializers.DictField(required=False, help_text="On 400 `invalid`: each field's messages.")
 
 
 def document_refusals(result, generator, request, public):

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.routers import DefaultRouter
+from rest_framework.settings import api_settings
 
 from clubs.api import ClubViewSet, PlayerViewSet
 from config.api_errors import ErrorSerializer
@@ -25,12 +26,27 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [ApiTokenThrottle]
 
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # DRF's view brings its own plain JSONParser
+
     @extend_schema(
         summary="Obtain an API token", request=AuthTokenSerializer, auth=[],
         responses={200: inline_serializer("Token", {"token": serializers.CharField()}), 400: ErrorSerializer},
     )
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
+
+
+class SchemaView(SpectacularAPIView):
+    """The schema, as YAML by default; ``?format=json`` (or ``yaml``) chooses. The API leaves DRF's
+    ``URL_FORMAT_OVERRIDE`` off for its own URLs, so the schema view reads ``format`` itself — it
+    answered YAML to ``?format=json``."""
+
+    def perform_content_negotiation(self, request, force=False):
+        wanted = request.query_params.get("format")
+        for renderer in self.get_renderers():
+            if wanted and renderer.format == wanted:
+                return renderer, renderer.media_type
+        return super().perform_content_negotiation(request, force)
 
 
 router = DefaultRouter()
@@ -58,7 +74,7 @@ app_name = "api"
 
 urlpatterns = [
     path("v1/", include((v1, "v1"))),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", SchemaView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
 ]

@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.input_guard.RefuseNulMiddleware",  # 400 for a NUL in the path, query or a form field
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -246,6 +247,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "config.api_errors.Pagination",
+    # JSON through core.strictjson: no NaN/Infinity/1e400, at most 64 levels (docs/input-validation.md).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api_parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "PAGE_SIZE": 50,
     # ApplicationError → status and body, in one place (docs/api.md).
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",

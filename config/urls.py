@@ -32,3 +32,9 @@ urlpatterns = [
     path("api/", include("config.api_urls", namespace="api")),
 ]
 
+
+# Errors: JSON under /api/ in the API's one shape, pages elsewhere (config/error_views.py).
+handler400 = "config.error_views.bad_request"
+handler403 = "config.error_views.permission_denied"
+handler404 = "config.error_views.page_not_found"
+handler500 = "config.error_views.server_error"

@@ -22,13 +22,14 @@ from rest_framework import permissions, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.generics import get_object_or_404
-from rest_framework.parsers import BaseParser, JSONParser, MultiPartParser
+from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Club
 from clubs.permissions import user_may_organize
 from config.api_errors import ErrorSerializer, etag, if_match_version, query_int, query_text
+from config.api_parsers import StrictJSONParser
 from config.errors import ApplicationError
 from tournaments.api import tournament_for
 from tournaments.models import Evening
@@ -265,7 +266,7 @@ class TournamentProtocolsView(APIView):
 
 
 class ClubProtocolsView(APIView):
-    parser_classes = [JSONParser, MultiPartParser, ZipParser]
+    parser_classes = [StrictJSONParser, MultiPartParser, ZipParser]
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     @extend_schema(

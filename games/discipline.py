@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from clubs.audit import log_action
 from config.errors import ApplicationError
+from core.limits import TEXT_MAX_LENGTH
 from games.engine import GameRecord, ProtocolError, replay
 
 from .discipline_selectors import allowed_decisions, decide_refusal, user_may_review_case
@@ -44,7 +45,7 @@ Cause = DisciplineCase.Cause
 Action = ProtocolVersion.Action
 
 DEFAULT_APPEAL_HOURS = 72
-MAX_TEXT = 5000
+MAX_TEXT = TEXT_MAX_LENGTH  # core/limits.py
 # Versions that do not change the events: nothing to sync.
 UNCHANGED_EVENTS = (Action.SUBMIT, Action.CONFIRM, Action.PHASE, Action.SEAT)
 # The case's status after each decision.
@@ -332,6 +333,8 @@ def case_reopen(*, case: DisciplineCase, reason: str, actor) -> DisciplineCase:
     reason = (reason or "").strip()
     if not reason:
         raise ApplicationError(_("Say why the case is reopened."), code="reason")
+    if len(reason) > MAX_TEXT:
+        raise ApplicationError(_("The reason is too long."), code="reason")
     if case.status not in (Status.UPHELD, Status.AMENDED, Status.OVERTURNED):
         raise ApplicationError(_("Only a decided case can be reopened."), code="not_decided")
     if case.decision in FINAL_DECISIONS or game.status == Game.Status.ANNULLED:

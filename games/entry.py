@@ -6,13 +6,14 @@ table to what the page shows. No database access here: views call this, services
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config.errors import ApplicationError
+from config.errors import ApplicationError, checked_text
 from games.engine.rulesets import DON_DECIDES
 
 from .selectors import Table
@@ -78,10 +79,10 @@ def _seats(data: QueryDict, name: str) -> list[int]:
 
 
 def _text(data: QueryDict, name: str, what: str) -> str:
-    text = (data.get(name) or "").strip()
+    text = checked_text(data.get(name))
     if not text:
         raise ApplicationError(_("Write %(what)s.") % {"what": what}, code="form", extra={"field": name})
-    return text[:500]
+    return text
 
 
 def _phased(table: Table, event: dict) -> dict:
@@ -146,6 +147,8 @@ def build_event(action: str, data: QueryDict, table: Table) -> dict:
     if action == "bonus":
         try:
             points = float((data.get("points") or "").replace(",", "."))
+            if not math.isfinite(points):  # "nan", "inf": float() takes them, a protocol does not
+                raise ValueError(points)
         except ValueError:
             raise ApplicationError(_("Points are a number, such as 0.3 or -0.2."), code="form") from None
         return {"type": "bonus", "seat": _seat(data, "seat", _("the seat")), "points": points,

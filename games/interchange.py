@@ -34,6 +34,7 @@ from clubs.models import Club, Player
 from clubs.permissions import user_may_organize
 from clubs.selectors import listed_players
 from config.errors import ApplicationError
+from core import strictjson
 from games.engine import ProtocolError, replay
 
 from . import services
@@ -78,8 +79,8 @@ def batch_from_bytes(blob: bytes, *, filename: str = "") -> list[Incoming]:
     if blob[:4] == b"PK\x03\x04" or filename.lower().endswith(".zip"):
         return _batch_from_zip(blob)
     try:
-        data = json.loads(blob)
-    except (ValueError, RecursionError) as exc:
+        data = strictjson.loads(blob)
+    except strictjson.JSONInputError as exc:
         raise ApplicationError(_("The file is neither JSON nor a zip of JSON files (%(error)s).")
                                % {"error": exc}) from None
     batch = batch_from_json(data)
@@ -111,8 +112,8 @@ def _batch_from_zip(blob: bytes) -> list[Incoming]:
                 raw = member.read(MAX_DOCUMENT_BYTES + 1)
             if len(raw) > MAX_DOCUMENT_BYTES:
                 raise ValueError("larger than 1 MB")
-            batch.append(Incoming(info.filename, json.loads(raw)))
-        except (ValueError, RecursionError, zipfile.BadZipFile, RuntimeError) as exc:
+            batch.append(Incoming(info.filename, strictjson.loads(raw)))
+        except (ValueError, zipfile.BadZipFile, RuntimeError) as exc:
             batch.append(Incoming(info.filename, error=_("not a JSON document (%(error)s)") % {"error": exc}))
     return batch
 
@@ -132,16 +133,7 @@ def _refusal(message: str, rule: str, event_index: int | None = None) -> Applica
     return ApplicationError(message, code="refused", extra={"event_index": event_index, "rule": rule})
 
 
-def refuse_unstorable(document: object) -> None:
-    """PostgreSQL's jsonb cannot hold a NUL character nor a lone surrogate: refuse such a document
-    as the engine refuses a bad event, before anything is stored."""
-    text = json.dumps(document, ensure_ascii=False)
-    if "\\u0000" in text:  # json.dumps always escapes control characters
-        raise _refusal(_("The document contains a NUL character."), "document.nul-character")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise _refusal(_("The document is not valid Unicode."), "document.not-unicode") from None
+refuse_unstorable = services.refuse_unstorable  # the API's PUT and events call it before the services
 
 
 def _validated(document: object):

@@ -9,6 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from core.fields import limited_text
+from core.limits import TEXT_MAX_LENGTH
 
 from .rulesets import Ruleset
 
@@ -143,7 +145,8 @@ class ProtocolVersion(models.Model):
     document = models.JSONField()
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+")
-    reason = models.TextField(blank=True)
+    # the person's reason (at most TEXT_MAX_LENGTH, checked by the services) and what the change was
+    reason = limited_text(blank=True, max_length=TEXT_MAX_LENGTH + 1000)
     # True when the change came through the judge's private link rather than a login.
     via_link = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -13,6 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
+from core.fields import limited_text
+from core.limits import TEXT_MAX_LENGTH
 
 
 class DisciplineCase(models.Model):
@@ -62,7 +64,7 @@ class DisciplineCase(models.Model):
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("recorded by"), null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="+")
     cause = models.CharField(_("cause"), max_length=20, choices=Cause.choices)
-    judge_reason = models.TextField(_("judge's reason"), blank=True)
+    judge_reason = limited_text(_("judge's reason"), blank=True, max_length=TEXT_MAX_LENGTH)
     event = models.JSONField(_("event as recorded"), default=dict)
     event_index = models.PositiveIntegerField(_("event number"), null=True, blank=True)
     version = models.ForeignKey("games.ProtocolVersion", verbose_name=_("opened at protocol version"),
@@ -72,7 +74,7 @@ class DisciplineCase(models.Model):
     opened_at = models.DateTimeField(_("opened at"), default=timezone.now)
     appeal_deadline = models.DateTimeField(_("appeals until"))
     decision = models.CharField(_("decision"), max_length=24, choices=Decision.choices, blank=True)
-    decision_reason = models.TextField(_("reason for the decision"), blank=True)
+    decision_reason = limited_text(_("reason for the decision"), blank=True, max_length=TEXT_MAX_LENGTH)
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
@@ -110,7 +112,7 @@ class DisciplineNote(models.Model):
     case = models.ForeignKey(DisciplineCase, on_delete=models.CASCADE, related_name="notes")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+")
-    text = models.TextField(_("note"))
+    text = limited_text(_("note"), max_length=TEXT_MAX_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -128,7 +130,7 @@ class DisciplineAppeal(models.Model):
     case = models.OneToOneField(DisciplineCase, on_delete=models.CASCADE, related_name="appeal")
     filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="+")
-    text = models.TextField(_("appeal"))
+    text = limited_text(_("appeal"), max_length=TEXT_MAX_LENGTH)
     filed_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

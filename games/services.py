@@ -29,11 +29,14 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.audit import log_action
 from clubs.models import Club, Player
 from clubs.permissions import user_may_judge, user_may_organize
-from config.errors import ApplicationError
+from config.errors import ApplicationError, checked_text
+from core import strictjson
+from core.limits import TEXT_MAX_LENGTH
 from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.rulesets import RULESETS
@@ -139,7 +142,40 @@ def _check_link(game: Game, via_link: bool) -> None:
         refuse_link_write(game)
 
 
-def _replay(document: dict) -> GameRecord:
+_UNSTORABLE = {
+    "json.nul-character": gettext_lazy("The protocol contains a NUL character, which no field accepts."),
+    "json.not-unicode": gettext_lazy("The protocol is not valid Unicode text."),
+    "json.not-finite": gettext_lazy("The protocol contains a number that is not finite (NaN, Infinity or too large)."),
+    "json.too-deep": gettext_lazy("The protocol nests deeper than %(depth)s levels."),
+    "json.text-too-long": gettext_lazy("A text in the protocol is longer than %(limit)s characters."),
+}
+
+
+def refuse_unstorable(document: object, *, events_from: int = 0) -> None:
+    """Refuse what PostgreSQL cannot store or the site does not take in a protocol: a NUL or a lone
+    surrogate, a non-finite number, nesting deeper than ``strictjson.MAX_DEPTH``, a string longer
+    than ``TEXT_MAX_LENGTH`` (a reason, an extra field). As an engine refusal: 422 in the API, the
+    message on the judge's page, with the index of the event that holds it (None: the header).
+    ``events_from``: the events before it were checked when they were stored."""
+    parts: list[tuple[int | None, object]] = []
+    if isinstance(document, dict) and isinstance(document.get("events"), list):
+        parts.append((None, {key: value for key, value in document.items() if key != "events"}))
+        parts.extend((index, event) for index, event in enumerate(document["events"]) if index >= events_from)
+    else:
+        parts.append((None, document))
+    for index, part in parts:
+        try:
+            strictjson.check(part, max_depth=strictjson.MAX_DEPTH - 2, max_string=TEXT_MAX_LENGTH)
+        except strictjson.JSONInputError as error:
+            message = _UNSTORABLE.get(error.rule, gettext_lazy("The protocol cannot be stored."))
+            raise ApplicationError(
+                str(message) % {"depth": strictjson.MAX_DEPTH, "limit": TEXT_MAX_LENGTH},
+                code="refused", extra={"event_index": index, "rule": f"document.{error.rule.split('.', 1)[1]}"},
+            ) from None
+
+
+def _replay(document: dict, *, events_from: int = 0) -> GameRecord:
+    refuse_unstorable(document, events_from=events_from)
     try:
         return replay(document)
     except ProtocolError as error:
@@ -434,7 +470,7 @@ def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: st
         record = _replay(document)
     change = _("Seat %(seat)s: %(before)s → %(after)s") % {
         "seat": seat, "before": before.nickname if before else "—", "after": player.nickname}
-    reason = (reason or "").strip()
+    reason = checked_text(reason, label=_("The reason"))
     _save_version(game, document=document, record=record, action=Action.SEAT, actor=actor,
                   reason=f"{change}. {reason}" if reason else change,
                   audit={"seat": seat, "player_from": before.pk if before else None, "player_to": player.pk})
@@ -453,7 +489,7 @@ def protocol_append_event(*, game: Game, event: dict, expected_version: int, act
     # A new document that shares the stored events with the old one (nothing here changes them in
     # place, and the old document is dropped): copying the whole protocol costs more than the replay.
     document = {**game.protocol, "events": [*game.protocol["events"], copy.deepcopy(event)]}
-    record = _replay(document)
+    record = _replay(document, events_from=len(game.protocol["events"]))
     _save_version(game, document=document, record=record, action=Action.APPEND, actor=actor,
                   via_link=via_link, audit={"event": event})
     return game
@@ -510,7 +546,7 @@ def protocol_replace(
     record = _replay(document)
     _sync_seat_roles(game, record)
     _save_version(game, document=document, record=record, action=Action.REPLACE, actor=actor,
-                  reason=reason.strip(), via_link=via_link)
+                  reason=checked_text(reason, label=_("The reason")), via_link=via_link)
     return game
 
 
@@ -639,7 +675,7 @@ def game_edit_after_confirmation(
     if game.status != Status.CONFIRMED:
         raise ApplicationError(_("Only a confirmed protocol needs a correction with a reason."),
                                code="not_confirmed")
-    reason = (reason or "").strip()
+    reason = checked_text(reason, label=_("The reason"))
     if not reason:
         raise ApplicationError(_("Say why the confirmed protocol is being changed."), code="reason")
     if document is None:

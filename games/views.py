@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
@@ -28,6 +28,7 @@ from config.errors import ApplicationError
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
+from .forms import NewGameForm
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
@@ -463,10 +464,11 @@ def _organizer_game(request: HttpRequest, pk: int) -> Game | HttpResponse:
 def _back(request: HttpRequest, game: Game):
     """To the page the button was on (``next``), else the game's entry page."""
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    # An address (a path), never a view name: redirect("1e400") tried reverse() and was a 500.
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         target = reverse("entry:page", kwargs={"pk": game.pk})
-    return redirect(target)
+    return HttpResponseRedirect(target)
 
 
 def _link_service(request: HttpRequest, pk: int, service, done: str):
@@ -527,18 +529,13 @@ def my_tables(request: HttpRequest):
     clubs = clubs_user_judges(request.user).order_by("name")
     form_error = None
     if request.method == "POST":
+        form = NewGameForm(request.POST, clubs=clubs)
         try:
-            club = clubs.get(pk=request.POST.get("club"))
-        except (ValueError, clubs.model.DoesNotExist):
-            club = None
-        evening = None
-        if club is not None and request.POST.get("evening"):
-            evening = Evening.objects.filter(pk=request.POST["evening"], club=club).first()
-        try:
-            if club is None:
-                raise ApplicationError(_("Pick one of your clubs."))
-            game = services.game_create(club=club, actor=request.user, evening=evening,
-                                        ruleset=request.POST.get("ruleset") or None)
+            if not form.is_valid():
+                raise ApplicationError(form.first_error(), code="form")
+            game = services.game_create(club=form.cleaned_data["club"], actor=request.user,
+                                        evening=form.cleaned_data["evening"],
+                                        ruleset=form.cleaned_data["ruleset"] or None)
         except ApplicationError as refused:
             form_error = refused.message
         else:

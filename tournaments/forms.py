@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
+from core.limits import TEXT_MAX_LENGTH
 
 from .models import Application, Evening, TieBreak, Tournament
 
@@ -76,7 +77,7 @@ class ApplyForm(forms.Form):
     guest_name = forms.CharField(label=_("Your name or nickname"), max_length=60, required=False)
     guest_contact = forms.CharField(label=_("Contact (e-mail or phone)"), max_length=200, required=False,
                                     help_text=_("We write to an e-mail address if a seat opens up for you."))
-    message = forms.CharField(label=_("Message to the organizers"), required=False,
+    message = forms.CharField(label=_("Message to the organizers"), required=False, max_length=TEXT_MAX_LENGTH,
                               widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args, guest: bool, **kwargs):
@@ -95,7 +96,7 @@ class DecisionForm(forms.Form):
 
 
 class NoteForm(forms.Form):
-    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    note = forms.CharField(label=_("Note"), required=False, max_length=TEXT_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class GenerateForm(forms.Form):

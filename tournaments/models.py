@@ -7,6 +7,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from core.fields import limited_text
+from core.limits import DESCRIPTION_MAX_LENGTH, TEXT_MAX_LENGTH
 from games.rulesets import Ruleset
 
 
@@ -61,7 +63,7 @@ class Tournament(models.Model):
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
-    description = models.TextField(_("description"), blank=True)
+    description = limited_text(_("description"), blank=True, max_length=DESCRIPTION_MAX_LENGTH)
     ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
     qualifying_rounds = models.PositiveSmallIntegerField(
         _("qualifying rounds"), default=10, validators=[MinValueValidator(1), MaxValueValidator(60)]
@@ -252,8 +254,8 @@ class Application(models.Model):
                                 related_name="applications")
     player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="applications")
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
-    message = models.TextField(_("message from the player"), blank=True)
-    organizer_note = models.TextField(_("organizer's note"), blank=True)
+    message = limited_text(_("message from the player"), blank=True, max_length=TEXT_MAX_LENGTH)
+    organizer_note = limited_text(_("organizer's note"), blank=True, max_length=TEXT_MAX_LENGTH)
     waitlist_position = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)

@@ -13,7 +13,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.html import format_html
@@ -37,9 +37,10 @@ def _gate(request, club):
 
 def back(request, fallback: str):
     target = request.POST.get("next") or request.headers.get("Referer") or ""
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                  require_https=request.is_secure()):
-        return redirect(target)
+    # An address, never a view name: redirect("1e400") would try reverse() and fail with a 500.
+    if target and target.startswith(("/", "http://", "https://")) and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return HttpResponseRedirect(target)
     return redirect(fallback)
 
 

@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from clubs.serializers import PlayerRefSerializer
+from core.limits import TEXT_MAX_LENGTH
 
 from .models import PUBLICATION_SWITCHES, Application, Evening, Round, Tournament
 
@@ -97,7 +98,7 @@ class ApplicationSerializer(serializers.ModelSerializer):
 
 
 class ApplicationCreateSerializer(serializers.Serializer):
-    message = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+    message = serializers.CharField(required=False, allow_blank=True, default="", max_length=TEXT_MAX_LENGTH)
 
 
 class WithdrawnSerializer(serializers.Serializer):

@@ -19,7 +19,22 @@ from schemathesis.specs.openapi.checks import (
 from tests.api.conftest import build_world, client_for
 from tournaments.models import PUBLICATION_SWITCHES, Application, Evening
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+def json_errors(ctx, response, case):
+    """Every refusal under /api/ is JSON in the one shape {"code", "detail", …} (docs/api.md)."""
+    if response.status_code < 400:
+        return None
+    content_type = response.headers.get("content-type") or response.headers.get("Content-Type") or [""]
+    content_type = content_type[0] if isinstance(content_type, list) else content_type
+    assert "json" in content_type, f"{response.status_code} answered {content_type}, not JSON"
+    body = response.json()
+    assert isinstance(body, dict) and isinstance(body.get("code"), str) and isinstance(body.get("detail"), str), (
+        f"{response.status_code}: {str(body)[:200]} is not {{code, detail}}")
+    return None
+
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
+          json_errors]
 READ_EXAMPLES = 12
 WRITE_EXAMPLES = 25
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from clubs.audit import log_action
 from clubs.models import Player
-from config.errors import ApplicationError
+from config.errors import ApplicationError, checked_text
 
 from ..models import Application, Evening, Tournament
 
@@ -84,6 +84,9 @@ def application_submit(
     guest_name: str = "", guest_contact: str = "", message: str = "",
 ) -> Application:
     """A player applies for a seat: signed in (``user``) or as a guest (name and contact)."""
+    message = checked_text(message, label=_("The message"))
+    guest_name = checked_text(guest_name, max_length=60, label=_("The name"))
+    guest_contact = checked_text(guest_contact, max_length=200, label=_("The contact"))
     event = _lock_event(tournament=tournament, evening=evening)
     if isinstance(event, Tournament) and event.status != Tournament.Status.REGISTRATION_OPEN or (
         isinstance(event, Evening) and event.status != Evening.Status.OPEN
@@ -184,6 +187,8 @@ def _promote_from_waitlist(event, *, actor) -> list[Application]:
 @transaction.atomic
 def application_decide(*, application: Application, status: str, actor, note: str | None = None) -> Application:
     """The organizer accepts, waitlists or rejects. Accepting counts seats under the event's lock."""
+    if note is not None:
+        note = checked_text(note, label=_("The note"))
     event = _lock_application_event(application)
     application = Application.objects.select_for_update(of=("self",)).select_related("player__user").get(pk=application.pk)
     if status not in Application.DECISIONS:
@@ -231,6 +236,7 @@ def application_withdraw(*, application: Application, actor) -> list[Application
 
 @transaction.atomic
 def application_set_note(*, application: Application, note: str, actor) -> Application:
+    note = checked_text(note, label=_("The note"))
     application = Application.objects.select_for_update().get(pk=application.pk)
     before = application.organizer_note
     if before != note:

@@ -297,7 +297,10 @@ def _page_segments(tournament: Tournament, version: str, language: str) -> list[
 
 
 def updating_badge(updating: bool) -> str:
-    return f' <span class="badge warn">{escape(gettext("updating…"))}</span>' if updating else ""
+    if not updating:
+        return ""
+    label = gettext("updating…")  # outside the f-string: makemessages cannot read into one
+    return f' <span class="badge warn">{escape(label)}</span>'
 
 
 def warm(tournament_id: int) -> None:

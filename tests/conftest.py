@@ -1,5 +1,6 @@
 import pytest
 
+from core.cache import reset_error_pause
 from tests.browser_kit import launched_chromium
 
 
@@ -20,3 +21,12 @@ def chromium():
     thread while the first is open (a fixture per folder failed the second folder's tests)."""
     with launched_chromium() as browser:
         yield browser
+
+
+@pytest.fixture(autouse=True)
+def _cache_answers_again():
+    """A test that kills the cache leaves it paused for a few seconds (core/cache.py skips a dead
+    Redis): the next test starts with the cache asked again."""
+    reset_error_pause()
+    yield
+    reset_error_pause()

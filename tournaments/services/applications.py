@@ -8,6 +8,8 @@ Lock order is always event → application, so concurrent services cannot deadlo
 
 from __future__ import annotations
 
+import secrets
+
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
@@ -78,6 +80,11 @@ def _guest_player(*, name: str, contact: str) -> Player:
         raise ApplicationError(_("That name was just taken; choose another."), code="nickname") from exc
 
 
+def new_status_token() -> str:
+    """The secret of a guest's status link (32 URL-safe characters, 192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
 @transaction.atomic
 def application_submit(
     *, tournament: Tournament | None = None, evening: Evening | None = None, user=None,
@@ -116,13 +123,16 @@ def application_submit(
         existing.message = message
         existing.decided_at = None
         existing.waitlist_position = None
-        existing.save(update_fields=["status", "message", "decided_at", "waitlist_position"])
+        if actor is None and not existing.status_token:
+            existing.status_token = new_status_token()
+        existing.save(update_fields=["status", "message", "decided_at", "waitlist_position", "status_token"])
         log_action(existing, action="application.reopened", actor=actor,
                    data={"from": Status.WITHDRAWN, "to": Status.PENDING})
         return existing
     try:
         with transaction.atomic():
-            application = Application.objects.create(**_event_filter(event), player=player, message=message)
+            application = Application.objects.create(**_event_filter(event), player=player, message=message,
+                                                     status_token=new_status_token() if actor is None else None)
     except IntegrityError as exc:
         raise ApplicationError(_("%(player)s has already applied.") % {"player": player.nickname},
                                code="duplicate") from exc

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 
 from tests.audiences.test_organizer import assert_fits_the_screen, assert_keyboard_reaches_every_control
 from tests.browser_kit import log_in, page_check
@@ -50,8 +51,21 @@ class Season:
             name="Autumn Cup", status=Tournament.Status.RUNNING, publish_participants=True,
             publish_seating=True, publish_standings=True)
         StandingsSnapshot.objects.filter(tournament=self.autumn).update(computed_at=COMPUTED_AT)
-        self.winter = TournamentFactory(club=club, name="Winter Cup", slug="winter-cup", tables=2)
+        self.winter = winter_cup(club)
         accepted_players(self.winter, 3)
+
+
+def winter_cup(club=None) -> Tournament:
+    """Open for applications, with everything its page can show: the venue, a final, a deadline,
+    a description with a long address (each once made a phone's page wider than its screen)."""
+    extra = {"club": club} if club else {}
+    return TournamentFactory(
+        **extra, name="Winter Cup of the Red Square Mafia Club", slug="winter-cup", tables=2,
+        venue="Tverskaya street 7, second floor, the hall on the left",
+        final_size=10, final_coefficient="1.50", win_points=1,
+        application_deadline=timezone.now() + dt.timedelta(days=5),
+        description="Ten qualifying rounds, then the final. Rules: "
+                    "https://example.org/rules/sport-mafia/2026/the-federations-tournament-rules.pdf")
 
 
 def open_menu(page, size):
@@ -117,15 +131,19 @@ def test_the_players_path(browser_context, live_server, size, language):
     assert application.status == Application.Status.PENDING
 
     # The autumn cup: his seat, the standings (in the club's time, Civilian capitalised), his games.
-    page.goto(f"{base}/tournaments/{season.autumn.slug}/seating/")
+    page.goto(f"{base}/tournaments/{season.autumn.slug}/")
+    check("6-autumn-cup")
+    page.locator(f".t-tabs a[href$='/{season.autumn.slug}/seating/']").click()
     assert "Pavel" in page.locator("main").inner_text()
     check("6-seating")
+    assert_keyboard_reaches_every_control(page, "6-seating")
     page.goto(f"{base}/tournaments/{season.autumn.slug}/standings/")
     freshness = page.locator(".standings-freshness").inner_text()
     assert words["updated"] in freshness and ".." not in freshness, freshness
     if size == "laptop":  # the role columns are the laptop's (a phone shows the totals)
         assert words["civilian"] in page.locator("table.t-standings thead").inner_text()
     check("7-standings")
+    assert_keyboard_reaches_every_control(page, "7-standings")
     page.locator(f"table.t-standings a[href$='/players/{season.pavel.pk}/']").click()
     assert words["one_game"] in page.locator(".t-summary").inner_text()
     check("8-my-games")
@@ -138,12 +156,12 @@ def test_the_players_path(browser_context, live_server, size, language):
     dates = page.locator(".rating-chart text.date").all_inner_texts()
     assert dates and len(dates) == len(set(dates)), dates
     check("9-rating")
+    assert_keyboard_reaches_every_control(page, "9-rating")
 
 
 def test_the_guests_application(browser_context, chromium, live_server, size, language):
     base = live_server.url
-    season = Season.__new__(Season)
-    season.winter = TournamentFactory(name="Winter Cup", slug="winter-cup", tables=2)
+    winter = winter_cup()
     words = WORDS[language]
     page = browser_context.new_page()
 
@@ -161,7 +179,7 @@ def test_the_guests_application(browser_context, chromium, live_server, size, la
     page.wait_for_selector("#application .t-app-pending")
     assert words["pending"] in page.locator("#application").inner_text()
     status_url = page.url
-    application = Application.objects.get(tournament=season.winter)
+    application = Application.objects.get(tournament=winter)
     assert status_url.endswith(f"/tournaments/applications/{application.status_token}/")
     assert page.locator("#application input.t-link-field").input_value() == status_url
     check("2-status")

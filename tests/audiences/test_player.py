@@ -181,7 +181,7 @@ def test_the_guests_application(browser_context, chromium, live_server, size, la
     status_url = page.url
     application = Application.objects.get(tournament=winter)
     assert status_url.endswith(f"/tournaments/applications/{application.status_token}/")
-    assert page.locator("#application input.t-link-field").input_value() == status_url
+    assert page.locator("#application textarea.t-link-field").input_value() == status_url
     check("2-status")
     assert_keyboard_reaches_every_control(page, "2-status")
 

@@ -16,7 +16,10 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from tests.audiences.test_organizer import assert_fits_the_screen, assert_keyboard_reaches_every_control
+from tests.audiences.test_organizer import (
+    assert_fits_the_screen,
+    assert_keyboard_reaches_every_control,
+)
 from tests.browser_kit import log_in, page_check
 from tests.factories import PlayerFactory, UserPlayerFactory
 from tests.pipeline.helpers import confirm, finished_game, tournament_with_staff
@@ -108,6 +111,7 @@ def test_the_players_path(browser_context, live_server, size, language):
     application.refresh_from_db()
     assert application.status == Application.Status.PENDING
     check("3-withdraw-asked")
+    assert_keyboard_reaches_every_control(page, "3-withdraw-asked")
     confirm_button.click()
     page.wait_for_selector("#apply form[action$='/apply/']")
     application.refresh_from_db()

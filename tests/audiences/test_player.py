@@ -76,15 +76,20 @@ def open_menu(page, size):
         page.locator("label.nav-toggle-label").click()
 
 
+def checker(page, audience, size, language):
+    """Each screen: the tour's picture, axe-core, and no wider than the screen."""
+    def check(step):
+        page_check(page, f"{audience}-{size}-{language}-{step}")
+        assert_fits_the_screen(page, step)
+    return check
+
+
 def test_the_players_path(browser_context, live_server, size, language):
     base = live_server.url
     season = Season()
     words = WORDS[language]
     page = browser_context.new_page()
-
-    def check(step):
-        page_check(page, f"player-{size}-{language}-{step}")
-        assert_fits_the_screen(page, step)
+    check = checker(page, "player", size, language)
 
     log_in(page, base, season.pavel.user.username, PASSWORD)
 
@@ -168,10 +173,7 @@ def test_the_guests_application(browser_context, chromium, live_server, size, la
     winter = winter_cup()
     words = WORDS[language]
     page = browser_context.new_page()
-
-    def check(step):
-        page_check(page, f"guest-{size}-{language}-{step}")
-        assert_fits_the_screen(page, step)
+    check = checker(page, "guest", size, language)
 
     page.goto(f"{base}/tournaments/winter-cup/")
     check("1-tournament")

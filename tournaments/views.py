@@ -75,7 +75,12 @@ def _apply(request, event, *, tournament=None, evening=None):
                 tokens = [t for t in request.session.get(selectors.GUEST_APPLICATIONS, [])
                           if t != application.status_token]
                 request.session[selectors.GUEST_APPLICATIONS] = [*tokens, application.status_token][-20:]
-                return redirect("tournaments:application", token=application.status_token)
+                status_url = reverse("tournaments:application", kwargs={"token": application.status_token})
+                if services.application_status_mail(application=application,
+                                                    url=request.build_absolute_uri(status_url)):
+                    messages.info(request, _("We have sent this page's address to %(address)s.")
+                                  % {"address": application.player.contact})
+                return redirect(status_url)
             return redirect(event.get_absolute_url())
     return render(request, "tournaments/apply.html", {"event": event, "form": form, "guest": guest,
                                                       "tournament": tournament, "evening": evening})

@@ -87,3 +87,19 @@ def test_standings_are_brought_up_to_date_in_the_clubs_time(client):
     page = client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug})).content.decode()
     assert "Brought up to date: Nov. 22, 2026, 11:05 p.m." in page and "p.m.." not in page
     assert ">Civilian<" in page
+
+
+def test_a_guest_with_an_email_is_sent_the_status_link(client, mailoutbox, django_capture_on_commit_callbacks):
+    tournament = TournamentFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = guest_applies(client, tournament)
+    application = Application.objects.get(tournament=tournament)
+    assert len(mailoutbox) == 1 and mailoutbox[0].to == ["walk@in.org"]
+    assert response["Location"] in mailoutbox[0].body and mailoutbox[0].body.count("http") == 1
+    assert "walk@in.org" in client.get(response["Location"]).content.decode()  # "we have sent it to"
+    # A phone number gets no mail: the page says to keep its address.
+    other = TournamentFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:apply", kwargs={"slug": other.slug}),
+                    {"guest_name": "Phone Fyodor", "guest_contact": "+7 900 000-00-00"})
+    assert len(mailoutbox) == 1 and application.status_token

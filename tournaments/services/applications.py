@@ -175,6 +175,20 @@ def _notify_promoted(application: Application) -> None:
     transaction.on_commit(lambda: send_mail(subject, body, None, [address], fail_silently=True))
 
 
+def application_status_mail(*, application: Application, url: str) -> bool:
+    """Send a guest their application's status link (``url``), when their contact is an e-mail:
+    a guest has no account to find it again by. After commit; False when there is no address."""
+    address = player_email(application.player)
+    if not address:
+        return False
+    event = application.event
+    subject = _("Your application for %(event)s") % {"event": event.name}
+    body = render_to_string("tournaments/email/application_status.txt",
+                            {"player": application.player, "event": event, "url": url})
+    transaction.on_commit(lambda: send_mail(subject, body, None, [address], fail_silently=True))
+    return True
+
+
 def _promote_from_waitlist(event, *, actor) -> list[Application]:
     """Fill free seats from the front of the waiting list (the event row is already locked)."""
     promoted = []

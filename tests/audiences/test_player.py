@@ -76,11 +76,19 @@ def open_menu(page, size):
         page.locator("label.nav-toggle-label").click()
 
 
+# What sticks out of its card on the right (a form's field wider than the card holding it).
+OUT_OF_CARD = """() => [...document.querySelectorAll('main .card *')]
+  .filter(e => !e.closest('.table-scroll') && e.getBoundingClientRect().width > 0
+          && e.getBoundingClientRect().right > e.closest('.card').getBoundingClientRect().right + 1)
+  .slice(0, 5).map(e => e.tagName.toLowerCase() + '.' + e.className + '[name=' + (e.name || '') + ']')"""
+
+
 def checker(page, audience, size, language):
-    """Each screen: the tour's picture, axe-core, and no wider than the screen."""
+    """Each screen: the tour's picture, axe-core, no wider than the screen, nothing out of its card."""
     def check(step):
         page_check(page, f"{audience}-{size}-{language}-{step}")
         assert_fits_the_screen(page, step)
+        assert not page.evaluate(OUT_OF_CARD), f"{step}: out of its card: {page.evaluate(OUT_OF_CARD)}"
     return check
 
 

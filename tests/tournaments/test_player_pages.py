@@ -5,6 +5,7 @@ import datetime as dt
 
 import pytest
 from django.urls import reverse
+from django.utils.translation import ngettext, override
 
 from tests.factories import UserPlayerFactory
 from tournaments.models import Application, StandingsSnapshot
@@ -103,3 +104,11 @@ def test_a_guest_with_an_email_is_sent_the_status_link(client, mailoutbox, djang
         client.post(reverse("tournaments:apply", kwargs={"slug": other.slug}),
                     {"guest_name": "Phone Fyodor", "guest_contact": "+7 900 000-00-00"})
     assert len(mailoutbox) == 1 and application.status_token
+
+
+@pytest.mark.parametrize(("n", "games", "wins"), [(1, "1 игра", "1 победа"), (3, "3 игры", "3 победы"),
+                                                   (5, "5 игр", "5 побед"), (21, "21 игра", "21 победа")])
+def test_a_players_summary_counts_in_russian_plurals(n, games, wins):
+    with override("ru"):
+        assert ngettext("%(games)s game", "%(games)s games", n) % {"games": n} == games
+        assert ngettext("%(wins)s win", "%(wins)s wins", n) % {"wins": n} == wins

@@ -58,3 +58,11 @@ def membership_set_role(*, club: Club, player: Player, role: str, actor=None) ->
         membership.save(update_fields=["role"])
     log_action(membership, action="membership.role_set", actor=actor, data={"from": before, "to": role})
     return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership: ClubMembership, actor=None) -> None:
+    """A player leaves a club (or loses their role in it), on the audit trail like every role change."""
+    log_action(membership.club, action="membership.removed", actor=actor,
+               data={"player": membership.player_id, "role": membership.role})
+    membership.delete()

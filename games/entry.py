@@ -48,19 +48,20 @@ def phase_label(kind: str, number: int) -> str:
 
 
 def _seat(data: QueryDict, name: str, what: str, *, optional: bool = False) -> int | None:
-    return _parse_seat(data.get(name) or "", what, optional=optional)
+    return _parse_seat(data.get(name) or "", what, optional=optional, field=name)
 
 
-def _parse_seat(raw: str, what: str, *, optional: bool = False) -> int | None:
+def _parse_seat(raw: str, what: str, *, optional: bool = False, field: str = "") -> int | None:
     raw = raw.strip()
     if raw in ("", "none") and optional:
         return None
+    refusal = ApplicationError(_("Pick %(what)s.") % {"what": what}, code="form", extra={"field": field} if field else {})
     try:
         seat = int(raw)
     except ValueError:
-        raise ApplicationError(_("Pick %(what)s.") % {"what": what}, code="form") from None
+        raise refusal from None
     if not 1 <= seat <= 10:
-        raise ApplicationError(_("Pick %(what)s.") % {"what": what}, code="form")
+        raise refusal
     return seat
 
 
@@ -79,7 +80,7 @@ def _seats(data: QueryDict, name: str) -> list[int]:
 def _text(data: QueryDict, name: str, what: str) -> str:
     text = (data.get(name) or "").strip()
     if not text:
-        raise ApplicationError(_("Write %(what)s.") % {"what": what}, code="form")
+        raise ApplicationError(_("Write %(what)s.") % {"what": what}, code="form", extra={"field": name})
     return text[:500]
 
 
@@ -119,6 +120,10 @@ def build_event(action: str, data: QueryDict, table: Table) -> dict:
             return _phased(table, {"type": "shot", "target": _seat(data, "target", _("the target"), optional=True)})
         shots = {}
         for seat in living_blacks(table):
+            # Nothing is preselected: "—" (nothing shown) is a tap like a number.
+            if not (data.get(f"shot_{seat}") or "").strip():
+                raise ApplicationError(_("Pick what seat %(seat)s showed: a number, or “—” for nothing.")
+                                       % {"seat": seat}, code="form", extra={"field": f"shot_{seat}"})
             shots[str(seat)] = _seat(data, f"shot_{seat}", _("what seat %(seat)s showed") % {"seat": seat},
                                      optional=True)
         event = {"type": "shot", "shots": shots}
@@ -163,7 +168,10 @@ def build_will(data: QueryDict) -> dict:
         event["declarations"] = declarations
     elif kind == "ordered":
         targets = []
-        for raw in data.getlist("targets"):
+        # The page's tiles: one row per place in the order (target_1, target_2, …); "targets" is
+        # the list form (an older page, the HTTP tests).
+        ordered = [data.get(f"target_{place}", "") for place in range(1, 11)]
+        for raw in [raw for raw in ordered if raw] or data.getlist("targets"):
             if raw.strip():
                 targets.append(_parse_seat(raw, _("a seat")))
         event["targets"] = targets
@@ -291,3 +299,81 @@ def describe_event(event: dict) -> str:
     else:
         text = str(kind)
     return phase + text
+
+
+# --- what the page asks before it records -------------------------------------------------------
+
+
+def pending_vote(table: Table) -> list[int]:
+    """Today's candidates while a vote or the raise decision is still due (else [])."""
+    state = table.state
+    if state.finished or table.phase is None or not table.phase.is_day or not in_recorded_phase(table):
+        return []
+    if state.voting is not None and state.voting[0] == "raise":
+        return list(state.voting[1])
+    candidates = list(state.voting[1]) if state.voting else list(state.nominations)
+    return candidates if candidates and state.next_vote_round > 0 else []
+
+
+def _seat_list(seats) -> str:
+    return ", ".join(map(str, seats))
+
+
+def question(action: str, event: dict | None, data: QueryDict, table: Table) -> str | None:
+    """What the judge is asked before ``action`` is recorded (once: the answer posts ``confirmed``),
+    or None. A vote nobody is marked in (every vote defaults to the last candidate), a move to the
+    next phase that skips a due vote, a disqualification, a DD, a surrender."""
+    if data.get("confirmed") == "1":
+        return None
+    if action == "vote" and event is not None and not event["votes"]:
+        candidates = event["candidates"]
+        alive = len(table.state.alive)
+        tally = ", ".join(
+            _("seat %(seat)s — %(n)s") % {"seat": seat, "n": alive if seat == candidates[-1] else 0}
+            for seat in candidates)
+        return _("Nobody is marked, so all %(n)s votes go against seat %(seat)s, the last candidate. "
+                 "The tally to record: %(tally)s. Record this vote?") % {
+            "n": alive, "seat": candidates[-1], "tally": tally}
+    if action == "phase":
+        pending = pending_vote(table)
+        try:
+            forward = int(data.get("phase_key", "")) > table.phase.key
+        except ValueError:
+            forward = False
+        if pending and forward:
+            return _("Seats %(seats)s are on the voting list and not voted on yet: moving on skips today's "
+                     "vote, and nobody leaves by vote today. Move on anyway?") % {"seats": _seat_list(pending)}
+    if action == "disqualify" and event is not None:
+        return _("Disqualify seat %(seat)s (%(reason)s)? They leave the table at once, without a will.") % event
+    if action == "dd" and event is not None:
+        return _("Declared defeat for seat %(seat)s (%(reason)s)? Their team loses and the game ends now.") % event
+    if action == "surrender":
+        return _("The black team surrenders: red wins and the game ends now. Record it?")
+    return None
+
+
+def vote_tallies(table: Table) -> list[str]:
+    """Today's recorded vote rounds and raise decision, one line each, in the judge's words."""
+    phase = table.phase
+    if phase is None or not phase.is_day or not in_recorded_phase(table):
+        return []
+    lines = []
+    for vote in table.record.votes:
+        if vote.day != phase.number:
+            continue
+        counts = ", ".join(_("seat %(seat)s — %(n)s") % {"seat": seat, "n": n} for seat, n in vote.counts.items())
+        if vote.outcome == "eliminated":
+            outcome = _("seat %(seat)s is voted out") % {"seat": vote.eliminated}
+        elif vote.outcome == "revote":
+            outcome = _("a tie: revote among %(seats)s") % {"seats": _seat_list(vote.leaders)}
+        else:
+            outcome = _("the tie stays: the raise decision on %(seats)s") % {"seats": _seat_list(vote.leaders)}
+        lines.append(_("Round %(round)s: %(counts)s → %(outcome)s.") % {
+            "round": vote.round, "counts": counts, "outcome": outcome})
+    for decision in table.record.raises:
+        if decision.day == phase.number:
+            lines.append(_("Raise decision: %(n)s hands → %(outcome)s.") % {
+                "n": len(decision.hands),
+                "outcome": _("seats %(seats)s leave") % {"seats": _seat_list(decision.candidates)}
+                if decision.passed else _("everyone stays")})
+    return lines

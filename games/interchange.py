@@ -38,6 +38,7 @@ from games.engine import ProtocolError, replay
 
 from . import services
 from .models import Game
+from .refusals import refusal
 
 MAX_DOCUMENTS = 500
 MAX_DOCUMENT_BYTES = 1_000_000
@@ -148,7 +149,7 @@ def _validated(document: object):
     try:
         return replay(document)
     except ProtocolError as error:
-        raise _refusal(error.message, error.rule, error.event_index) from error
+        raise refusal(error) from error
 
 
 def match_players(document: dict) -> dict[int, Player]:

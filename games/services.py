@@ -41,6 +41,7 @@ from tournaments.models import Application, Tournament
 
 from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
+from .refusals import refusal
 
 FORMAT = "mafia-protocol/1"
 DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
@@ -142,9 +143,7 @@ def _replay(document: dict) -> GameRecord:
     try:
         return replay(document)
     except ProtocolError as error:
-        raise ApplicationError(
-            error.message, code="refused", extra={"event_index": error.event_index, "rule": error.rule}
-        ) from error
+        raise refusal(error) from error  # the judge's words, with the code and params kept
 
 
 def _refuse_unless_open(game: Game) -> None:
@@ -342,7 +341,10 @@ def game_deal(
         raise ApplicationError(_("Every seat from 1 to 10 needs a player."), code="deal")
     ids = [players[seat].pk for seat in SEATS]
     if len(set(ids)) != 10:
-        raise ApplicationError(_("A player can take only one seat."), code="deal")
+        twice = next(seat for seat in SEATS if ids.index(players[seat].pk) != seat - 1)
+        raise ApplicationError(
+            _("%(player)s already has a seat: a player can take only one seat (seat %(seat)s).")
+            % {"player": players[twice].nickname, "seat": twice}, code="deal", extra={"field": f"player_{twice}"})
     if game.tournament_id is not None:
         _check_tournament_seating(game, players)
     if random_roles:
@@ -352,7 +354,8 @@ def game_deal(
     counts = {role: 0 for role in DEAL}
     for seat in SEATS:
         if roles[seat] not in DEAL:
-            raise ApplicationError(_("Seat %(seat)s has no valid role.") % {"seat": seat}, code="deal")
+            raise ApplicationError(_("Seat %(seat)s has no valid role.") % {"seat": seat}, code="deal",
+                                   extra={"field": f"role_{seat}"})
         counts[roles[seat]] += 1
     if counts != DEAL:
         raise ApplicationError(

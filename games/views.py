@@ -27,7 +27,7 @@ from clubs.selectors import listed_players
 from config.errors import ApplicationError
 from tournaments.models import Evening
 
-from . import entry, links, selectors, services
+from . import entry, links, refusals, selectors, services
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
@@ -109,6 +109,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         context["read_only_message"] = links.read_only_message(game)
         context["link_expires_at"] = links.link_expires_at(game)
     if table.replay_error is not None:
+        context["replay_error_text"] = refusals.explain(table.replay_error.rule, table.replay_error.params)
         return context
     if table.record is None or not table.record.events:
         # The deal: at setup, and again (to correct a card) until the first event. A tournament
@@ -143,7 +144,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
     same_phase = entry.in_recorded_phase(table)
     if table.phase.is_day and not same_phase:
         context.update(candidates=[], vote_rows=[], last_candidate=None, vote_open=False, raise_open=False,
-                       nominations=[], majority=len(state.alive) // 2 + 1)
+                       nominations=[], majority=len(state.alive) // 2 + 1, vote_tallies=[], nominate_open=True)
     elif table.phase.is_day:
         candidates = list(state.voting[1]) if state.voting else list(state.nominations)
         context["candidates"] = candidates
@@ -154,13 +155,19 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         context["raise_open"] = bool(state.voting) and state.voting[0] == "raise"
         context["nominations"] = list(zip(state.nominations, state.nominators, strict=False))
         context["majority"] = len(state.alive) // 2 + 1
+        # After the day's first vote the day moves on: its tally instead of the nomination form.
+        context["vote_tallies"] = entry.vote_tallies(table)
+        context["nominate_open"] = not context["vote_tallies"]
     else:
         done = set(state.night_stages_done) if same_phase else set()
         # A checker who has left the table does not check (the engine would refuse it anyway).
         gone = {"don_check": table.record.don, "sheriff_check": table.record.sheriff}
         stages = [stage for stage in state.night_stages
                   if stage not in done and gone.get(stage, 0) in state.alive | {0}]
-        context["night_stages"] = [(stage, entry.STAGE_NAMES[stage]) for stage in stages]
+        # A checker never checks their own seat: their tile is not offered.
+        context["night_stages"] = [
+            (stage, entry.STAGE_NAMES[stage], [seat for seat in alive if seat.number != gone.get(stage)])
+            for stage in stages]
         context["night_results"] = entry.night_results(table)
         context["living_blacks"] = entry.living_blacks(table)
         context["don_decides"] = table.ruleset.shot_rule == "don_decides"
@@ -175,7 +182,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
             "night" if previous % 2 == 0 else "day", previous // 2 if previous % 2 == 0 else (previous + 1) // 2))
     context["wills"] = [
         {"seat": will.seat, "kinds": [(kind, entry.WILL_NAMES[kind]) for kind in will.kinds],
-         "max_targets": will.max_targets, "slots": range(will.max_targets)}
+         "max_targets": will.max_targets, "slots": [(place, f"target_{place}") for place in range(1, will.max_targets + 1)]}
         for will in state.pending_wills
     ]
     return context
@@ -232,8 +239,26 @@ def _organizer_tools(request: HttpRequest, access: Access) -> dict:
     return tools
 
 
-def _render(request: HttpRequest, access: Access, *, error: ApplicationError | None = None, partial: bool):
+# Posted fields a question's "yes" form does not repeat (it has its own token and version).
+NOT_REPEATED = ("csrfmiddlewaretoken", "version", "confirmed")
+
+
+def _refusal_context(request: HttpRequest, access: Access, error: ApplicationError, action: str) -> dict:
+    """Where the refusal goes and what it marks: the action's form (the script puts the message
+    right after it), the field at fault, and for a question the posted fields to send again."""
+    context = {"error_action": action, "error_field": error.extra.get("field", "")}
+    if error.code == "confirm":
+        context["error_url"] = access.url(action)
+        context["error_posted"] = [(name, value) for name in request.POST if name not in NOT_REPEATED
+                                   for value in request.POST.getlist(name)]
+    return context
+
+
+def _render(request: HttpRequest, access: Access, *, error: ApplicationError | None = None, partial: bool,
+            action: str = ""):
     context = _context(request, access, error=error)
+    if error is not None:
+        context.update(_refusal_context(request, access, error, action))
     if partial:
         # The table fragment uses nothing of the context processors (the navigation bar, the
         # messages and the user's menu are outside it), and the navigation's costs a logged-in
@@ -269,6 +294,13 @@ EVENT_ACTIONS = {
 }
 
 
+def _ask(question: str | None) -> None:
+    """Ask the judge before recording (entry.question): the page shows the question next to the
+    control with a button that posts the same form again, ``confirmed``."""
+    if question:
+        raise ApplicationError(question, code="confirm")
+
+
 def _perform(request: HttpRequest, access: Access, action: str) -> Game:
     """Run the action's service on the game ``_access`` read under the lock, in the caller's
     transaction (the services' ``.locked`` forms: no second read, no savepoint)."""
@@ -280,10 +312,11 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
     if action in EVENT_ACTIONS:
         table = selectors.game_table(game)
         if table.replay_error is not None:
-            raise ApplicationError(table.replay_error.message, code="refused")
+            raise ApplicationError(refusals.explain(table.replay_error.rule, table.replay_error.params), code="refused")
         if table.record is None:
             raise ApplicationError(_("Deal the seats and roles first."), code="setup")
         event = entry.build_event(action, data, table)
+        _ask(entry.question(action, event, data, table))
         return services.protocol_append_event.locked(game=game, event=event, expected_version=version,
                                                      actor=actor, via_link=via_link)
     if action == "undo":
@@ -293,6 +326,9 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
             key = int(data.get("phase_key", ""))
         except ValueError:
             raise ApplicationError(_("Unknown phase."), code="form") from None
+        table = selectors.game_table(game)
+        if table.record is not None and table.replay_error is None:
+            _ask(entry.question(action, None, data, table))
         return services.game_move_phase.locked(game=game, phase_key=key, expected_version=version, actor=actor,
                                                via_link=via_link)
     if action == "deal":
@@ -305,7 +341,8 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
             if player is None:
                 raise ApplicationError(
                     _("Seat %(seat)s: no player called “%(name)s”.") % {"seat": seat, "name": nickname}
-                    if nickname else _("Seat %(seat)s needs a player.") % {"seat": seat}, code="deal")
+                    if nickname else _("Seat %(seat)s needs a player.") % {"seat": seat}, code="deal",
+                    extra={"field": f"player_{seat}"})
             players[seat] = player
             roles[seat] = data.get(f"role_{seat}", "")
         return services.game_deal.locked(game=game, players=players, roles=roles,
@@ -340,11 +377,13 @@ def entry_action(request: HttpRequest, action: str, pk: int | None = None, token
     if error is not None:
         access.game = selectors.game_for_entry(pk=access.game.pk)  # the table as it is now
     if not request.htmx:
+        if error is not None and error.code == "confirm":
+            return _render(request, access, error=error, partial=False, action=action)  # its question, whole
         # Post/redirect/get without JavaScript: the message travels in the session.
         if error is not None:
             messages.error(request, error.message)
         return redirect(access.base)
-    return _render(request, access, error=error, partial=True)
+    return _render(request, access, error=error, partial=True, action=action)
 
 
 @require_GET
@@ -507,9 +546,33 @@ def my_tables(request: HttpRequest):
     games = list(selectors.games_for_judge(request.user)[:100])
     evenings = Evening.objects.filter(club__in=clubs).exclude(status=Evening.Status.FINISHED).order_by("-starts_at")[:20]
     return render(request, "games/my_tables.html", {
-        "games": games, "clubs": clubs, "evenings": evenings, "rulesets": Ruleset.choices,
-        "form_error": form_error,
+        "groups": _table_groups(request.user, games), "games": games, "clubs": clubs, "evenings": evenings,
+        "rulesets": Ruleset.choices, "form_error": form_error,
     })
+
+
+def _table_groups(user, games: list[Game]) -> list[tuple[str, str, list[Game]]]:
+    """The judge's tables by what they need, in that order: protocols this user may confirm (an
+    organizer's), tables still open for entry, protocols submitted and waiting for an organizer,
+    confirmed, annulled. Each group keeps the selector's order (newest first); empty groups go."""
+    organizes: dict[int, bool] = {}
+
+    def group(game: Game) -> str:
+        if game.status == Game.Status.FINISHED and game.submitted_at is not None:
+            if game.club_id not in organizes:
+                organizes[game.club_id] = user_may_organize(user, game.club)
+            return "to_confirm" if organizes[game.club_id] else "submitted"
+        if game.status in (Game.Status.CONFIRMED, Game.Status.ANNULLED):
+            return str(game.status)
+        return "open"
+
+    titles = {"to_confirm": _("To confirm"), "open": _("Open: to enter"),
+              "submitted": _("Submitted: waiting for an organizer"), "confirmed": _("Confirmed"),
+              "annulled": _("Annulled")}
+    grouped: dict[str, list[Game]] = {key: [] for key in titles}
+    for game in games:
+        grouped[group(game)].append(game)
+    return [(key, title, grouped[key]) for key, title in titles.items() if grouped[key]]
 
 
 # --- the public page -----------------------------------------------------------------------------

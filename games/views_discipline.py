@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,21 +26,11 @@ from . import discipline_selectors as selectors
 from .models_discipline import DisciplineCase
 
 
-def _login_required(view):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return view(request, *args, **kwargs)
-
-    return wrapper
-
-
 def _reviewed_case(view):
     """Load the case and let only its reviewers in (404 for anyone else: cases are not public)."""
 
     @wraps(view)
-    @_login_required
+    @login_required
     def wrapper(request, pk: int):
         case = get_object_or_404(selectors.case_queryset(), pk=pk)
         if not selectors.user_may_review_case(request.user, case):
@@ -59,7 +49,7 @@ def _choice(value: str | None, choices) -> str | None:
 
 
 @require_GET
-@_login_required
+@login_required
 def queue(request):
     if not selectors.user_reviews_any_cases(request.user):
         raise PermissionDenied
@@ -81,7 +71,7 @@ def queue(request):
 
 
 @require_POST
-@_login_required
+@login_required
 def chief_judge(request, pk: int):
     from tournaments.models import Tournament
 
@@ -147,7 +137,7 @@ def case_note(request, case):
 
 
 @require_http_methods(["GET", "POST"])
-@_login_required
+@login_required
 def appeal(request, pk: int):
     """The player's own case: what was decided, and the appeal form until the deadline."""
     case = get_object_or_404(selectors.case_queryset(), pk=pk)

@@ -53,7 +53,7 @@ fi
 full_suite() {
   DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@$PGHOST_ADDR:$PGPORT_NUM/mafia}" \
   REDIS_URL="${TEST_REDIS_URL:-redis://$REDIS_HOST:$REDIS_PORT/1}" \
-  DJANGO_SETTINGS_MODULE=config.test_settings DEBUG= \
+  DJANGO_SETTINGS_MODULE=config.test_settings DEBUG= EXPECT_COMPILED_ENGINE=1 \
     .venv/bin/python -m pytest "$@"
 }
 

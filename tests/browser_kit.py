@@ -101,37 +101,50 @@ class Table:
     def tap(self, form, name, value):
         self.page.locator(f"{form} input[name='{name}'][value='{value}'] + span").first.click()
 
-    def press(self, form, text):
-        self.page.locator(form).get_by_role("button", name=text).first.click()
+    def press(self, form, text=None):
+        """The form's button (by its words, or its first submit button: any language)."""
+        buttons = self.page.locator(form)
+        button = buttons.get_by_role("button", name=text) if text else buttons.locator("button[type=submit]")
+        button.first.click()
+
+    def answer_yes(self, action):
+        """Do something the page asks about first: the question shows, then "yes" saves."""
+        action()
+        self.page.wait_for_selector("#entry-refusal[data-placed].entry-question")
+        self.saved(lambda: self.page.locator("#entry-refusal .confirm-yes").click())
 
     def nominate(self, by, target):
         self.tap("form.nominate", "by", by)
         self.tap("form.nominate", "target", target)
-        self.saved(lambda: self.press("form.nominate", "Nominate"))
+        self.saved(lambda: self.press("form.nominate"))
 
     def vote(self, against=None):
+        """Mark the votes and record them; with nothing marked the page shows the tally and asks."""
         for candidate, voters in (against or {}).items():
             for voter in voters:
                 self.tap("form.vote", f"against_{candidate}", voter)
-        self.saved(lambda: self.press("form.vote", "Record the vote"))
+        if against:
+            self.saved(lambda: self.press("form.vote"))
+        else:
+            self.answer_yes(lambda: self.press("form.vote"))
 
     def no_will(self):
         self.saved(lambda: self.page.locator("form.will-kind.kind-none button").first.click())
 
     def next_phase(self, label):
+        """Go to the phase ``label`` ("Night 1": its data-phase, so in any language)."""
         button = self.page.locator("button.next-phase")
-        assert label in button.inner_text()
         self.saved(button.click)
-        assert self.page.locator(".phase").inner_text() == label
+        assert self.page.locator(".phase").get_attribute("data-phase") == label.lower().replace(" ", "-")
 
     def shot(self, shown):
         for black, number in shown.items():
             self.tap("form.stage-shot", f"shot_{black}", number)
-        self.saved(lambda: self.press("form.stage-shot", "Record"))
+        self.saved(lambda: self.press("form.stage-shot"))
 
     def check(self, stage, target):
         self.tap(f"form.stage-{stage}", "target", target)
-        self.saved(lambda: self.press(f"form.stage-{stage}", "Record"))
+        self.saved(lambda: self.press(f"form.stage-{stage}"))
 
 
 def enter_whole_game(page, url: str) -> None:
@@ -175,7 +188,7 @@ def enter_whole_game(page, url: str) -> None:
         table.tap("form.vote", "against_2", voter)
     assert page.locator(".vote-last .rest").inner_text().startswith("3 — 2 9 10")
     snapshot(page, "entry-2-vote")
-    table.saved(lambda: table.press("form.vote", "Record the vote"))
+    table.saved(lambda: table.press("form.vote"))
     table.no_will()
 
     # A mistaken tap is undone.

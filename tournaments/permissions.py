@@ -109,13 +109,3 @@ organizes_tournament = _organizer(_tournament)
 organizes_evening = _organizer(_evening)
 organizes_club = _organizer(_club)
 organizes_application = _organizer(_application)
-
-
-def login_required_here(view):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return view(request, *args, **kwargs)
-
-    return wrapper

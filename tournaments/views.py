@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,7 +23,7 @@ from . import selectors, services
 from .csv_export import standings_csv
 from .forms import ApplyForm
 from .models import Application, Evening, Tournament
-from .permissions import error_response, login_required_here
+from .permissions import error_response
 from .publication import public_when, tournament_visible
 
 ROLES = [("civilian", gettext_lazy("Civilian")), ("sheriff", gettext_lazy("Sheriff")),
@@ -110,7 +111,7 @@ def _withdraw(request, event, application, *, done_url=None):
     return redirect(done_url)
 
 
-@login_required_here
+@login_required
 @require_http_methods(["GET", "POST"])
 def withdraw(request, slug):
     tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
@@ -253,7 +254,7 @@ def evening_apply(request, pk):
     return _apply(request, evening, evening=evening)
 
 
-@login_required_here
+@login_required
 @require_http_methods(["GET", "POST"])
 def evening_withdraw(request, pk):
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)

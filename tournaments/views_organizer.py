@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -29,7 +30,6 @@ from .forms import (
 from .models import Application, Evening, Tournament
 from .permissions import (
     back,
-    login_required_here,
     organizes_application,
     organizes_club,
     organizes_evening,
@@ -37,7 +37,7 @@ from .permissions import (
 )
 
 
-@login_required_here
+@login_required
 def dashboard(request):
     """The organizer's page: first their queue (what waits for them, and the tables in play with
     the judges' links), then their clubs' tournaments and evenings."""

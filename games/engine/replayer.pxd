@@ -68,7 +68,7 @@ cdef class _Replay:
     @cython.locals(ordinary=list, technical=list)
     cpdef run(self)
     cpdef dispatch(self, index, dict event)
-    cpdef fail(self, index, dict event, rule, text)
+    # fail(...) stays a Python method: it takes **params, and runs only on a refusal.
     cpdef seat_field(self, index, dict event, name)
     cpdef seat_list(self, index, dict event, name)
     cpdef text_field(self, index, dict event, name)

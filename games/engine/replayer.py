@@ -371,6 +371,7 @@ class _Replay:
                 "event.after-end",
                 f"the game ended with event {self.end_index} ({self.end}); only `bonus` "
                 "and `sheriff_kill_responsible` may follow",
+                end=self.end,
             )
         handler, want = entry
         if want:
@@ -410,11 +411,25 @@ class _Replay:
         return record
 
     # --- refusals ------------------------------------------------------------------------
-    def fail(self, index: int, event: dict, rule: str, text: str) -> NoReturn:
+    def fail(self, index: int, event: dict, rule: str, text: str, **params) -> NoReturn:
+        """Refuse the event: the English message names it; ``params`` (with the event's type and
+        declared phase added) let a UI word the refusal itself (ProtocolError.params)."""
         kind = event.get("type")
         phase = _declared_phase(event)
         where = f"{kind}, {phase}" if phase else f"{kind}"
-        raise ProtocolError(index, rule, f"event {index} ({where}): {text}")
+        if kind.__class__ is str:
+            params["type"] = kind
+        if phase is not None:
+            params[phase.split()[0]] = event[phase.split()[0]]
+        raise ProtocolError(index, rule, f"event {index} ({where}): {text}", params)
+
+    def departed(self, seat: int) -> dict:
+        """How and when ``seat`` left the table, as refusal params (nothing if it has not)."""
+        kept = self.departure_mask_after.get(seat)
+        if kept is None:
+            return {}
+        departure = kept[0]
+        return {"left_how": departure.how, "left_kind": departure.phase.kind, "left_number": departure.phase.number}
 
     def seat_field(self, index: int, event: dict, name: str) -> int:
         value = event.get(name)
@@ -475,7 +490,7 @@ class _Replay:
 
     def require_alive(self, index: int, event: dict, seat: int, rule: str, who: str) -> None:
         if not self.alive >> seat & 1:
-            self.fail(index, event, rule, f"{who} {seat} has left the table")
+            self.fail(index, event, rule, f"{who} {seat} has left the table", seat=seat, **self.departed(seat))
 
     # --- phases --------------------------------------------------------------------------
     def start_phase(self) -> None:
@@ -536,7 +551,8 @@ class _Replay:
         if key != self.phase_key:
             if key < self.phase_key:
                 self.fail(
-                    index, event, "phase.backwards", f"the protocol is already in {self.phase}"
+                    index, event, "phase.backwards", f"the protocol is already in {self.phase}",
+                    current_kind=self.phase.kind, current_number=self.phase.number,
                 )
             self.phase_key = key
             self.phase = Phase.from_key(key)
@@ -621,12 +637,14 @@ class _Replay:
                 event,
                 "nominate.already-nominated",
                 f"seat {target} is already on the voting list",
+                seat=target,
             )
         self.fail(
             index,
             event,
             "nominate.second-by-player",
             f"seat {by} has already nominated today; each player nominates once a day",
+            seat=by,
         )
 
     def on_vote(self, index: int, event: dict) -> None:
@@ -745,7 +763,8 @@ class _Replay:
         for seat in candidates:
             if not alive >> seat & 1:
                 self.fail(
-                    index, event, "vote.candidate-departed", f"candidate {seat} has left the table"
+                    index, event, "vote.candidate-departed", f"candidate {seat} has left the table",
+                    seat=seat, **self.departed(seat),
                 )
         state = self.vote_state
         if state == _NO_VOTE:
@@ -777,6 +796,7 @@ class _Replay:
                     event,
                     "vote.single-nomination-day-one",
                     "on Day 1 a single nomination gets no vote",
+                    seat=candidates[0],
                 )
         elif state == _REVOTE:
             if round_number != self.vote_round + 1:
@@ -801,6 +821,7 @@ class _Replay:
                 event,
                 "vote.raise-pending",
                 f"the revote kept the tie {list(self.tied)}; the raise decision comes next",
+                seats=" ".join(map(str, self.tied)),
             )
         else:
             self.fail(index, event, "vote.day-decided", "the day's vote has already been decided")
@@ -817,10 +838,11 @@ class _Replay:
                     f"voter {_describe(voter_key)} is not a seat 1..10",
                 )
             if seen >> voter & 1:
-                self.fail(index, event, "vote.duplicate-seat", f"seat {voter} votes twice")
+                self.fail(index, event, "vote.duplicate-seat", f"seat {voter} votes twice", seat=voter)
             seen |= 1 << voter
             if not self.alive >> voter & 1:
-                self.fail(index, event, "vote.voter-departed", f"voter {voter} has left the table")
+                self.fail(index, event, "vote.voter-departed", f"voter {voter} has left the table",
+                          seat=voter, **self.departed(voter))
             if type(choice) is not int or choice not in candidates:
                 self.fail(
                     index,
@@ -828,6 +850,7 @@ class _Replay:
                     "vote.not-a-candidate",
                     f"seat {voter} votes for {_describe(choice)}, who is not a candidate "
                     f"{candidates}",
+                    seat=voter,
                 )
         raise AssertionError("refuse_ballots found nothing to refuse")
 
@@ -842,13 +865,16 @@ class _Replay:
                 event,
                 "vote.candidates-order",
                 f"candidates {candidates} are not in list order {expected}",
+                seats=" ".join(map(str, expected)),
             )
         strangers = [seat for seat in candidates if seat not in expected]
         if strangers:
-            self.fail(index, event, rule, f"seat {strangers[0]} is not on {what} {expected}")
+            self.fail(index, event, rule, f"seat {strangers[0]} is not on {what} {expected}",
+                      seat=strangers[0], seats=" ".join(map(str, expected)))
         missing = [seat for seat in expected if seat not in candidates]
         self.fail(
-            index, event, rule, f"seat {missing[0]} of {what} {expected} is missing from the vote"
+            index, event, rule, f"seat {missing[0]} of {what} {expected} is missing from the vote",
+            seat=missing[0], seats=" ".join(map(str, expected)),
         )
 
     def on_raise(self, index: int, event: dict) -> None:
@@ -893,13 +919,14 @@ class _Replay:
         position = self.ruleset.stage_position(stage)
         if position <= self.night_stage:
             if position == self.night_stage:
-                self.fail(index, event, "night.stage-repeated", f"this night already has a {stage}")
+                self.fail(index, event, "night.stage-repeated", f"this night already has a {stage}", stage=stage)
             order = ", ".join(self.ruleset.night_order)
             self.fail(
                 index,
                 event,
                 "night.order",
                 f"{stage} comes too late; the {self.ruleset.id} night order is {order}",
+                stage=stage,
             )
         self.night_stage = position
         self.night_done |= 1 << position
@@ -931,6 +958,7 @@ class _Replay:
                         event,
                         "shot.responsible-not-shooter",
                         f"seat {seat} is not a black player at the table",
+                        seat=seat,
                     )
         self_shot = killed is not None and bool(self.black_mask >> killed & 1)
         self.nights.append(
@@ -967,6 +995,7 @@ class _Replay:
                     event,
                     "shot.shooter-not-black",
                     f"seat {shooter} is red and does not shoot",
+                    seat=shooter,
                 )
             if not alive >> shooter & 1:
                 self.fail(
@@ -974,9 +1003,10 @@ class _Replay:
                     event,
                     "shot.shooter-departed",
                     f"black seat {shooter} has left the table",
+                    seat=shooter, **self.departed(shooter),
                 )
             if shown >> shooter & 1:
-                self.fail(index, event, "shot.duplicate-seat", f"seat {shooter} shows twice")
+                self.fail(index, event, "shot.duplicate-seat", f"seat {shooter} shows twice", seat=shooter)
             if number is not None and (number.__class__ is not int or not 0 < number < 11):
                 self.fail(
                     index,
@@ -994,6 +1024,7 @@ class _Replay:
                 "shot.shooter-missing",
                 f"black seat {MASK_SEATS[missing][0]} is at the table and must show a number "
                 "(or null)",
+                seat=MASK_SEATS[missing][0],
             )
         numbers = set(shots.values())
         if len(numbers) == 1:
@@ -1023,16 +1054,18 @@ class _Replay:
                     "check.checker-shot-tonight",
                     f"the {role} (seat {checker}) was killed by this night's shot and does not "
                     "check",
+                    seat=checker, role=by,
                 )
             self.fail(
                 index,
                 event,
                 "check.checker-departed",
                 f"the {role} (seat {checker}) has left the table",
+                seat=checker, role=by, **self.departed(checker),
             )
         target = self.seat_field(index, event, "target")
         if target == checker:
-            self.fail(index, event, "check.self", f"the {role} cannot check their own seat")
+            self.fail(index, event, "check.self", f"the {role} cannot check their own seat", seat=checker, role=by)
         self.require_alive(index, event, target, "check.target-departed", "checked seat")
         if by == "sheriff":
             result = "black" if self.black_mask >> target & 1 else "red"
@@ -1059,16 +1092,17 @@ class _Replay:
                 "none)",
             )
         if self.alive >> seat & 1:
-            self.fail(index, event, "will.not-departed", f"seat {seat} has not left the table")
+            self.fail(index, event, "will.not-departed", f"seat {seat} has not left the table", seat=seat)
         if self.disqualified >> seat & 1:
             self.fail(
                 index,
                 event,
                 "will.after-disqualification",
                 f"seat {seat} was disqualified and leaves no will",
+                seat=seat,
             )
         if self.will_seats >> seat & 1:
-            self.fail(index, event, "will.duplicate", f"seat {seat} has already left a will")
+            self.fail(index, event, "will.duplicate", f"seat {seat} has already left a will", seat=seat)
         departure, alive_after = self.departure_mask_after[seat]
         allowed = FIRST_OUT_WILLS if seat == self.first_out else LATER_WILLS
         if kind not in allowed:
@@ -1079,7 +1113,8 @@ class _Replay:
                     "the First Out leaves a First Color Will or passes the helm, "
                     "not a Last Will Ordered"
                 )
-            self.fail(index, event, f"will.{kind.replace('_', '-')}-not-allowed", text)
+            self.fail(index, event, f"will.{kind.replace('_', '-')}-not-allowed", text, seat=seat,
+                      first_out=self.first_out or 0)
         for other_kind, name in WILL_FIELDS.items():
             if other_kind != kind and event.get(name) not in (None, [], {}):
                 self.fail(index, event, "will.field-mismatch", f"a {kind} will has no `{name}`")
@@ -1098,6 +1133,7 @@ class _Replay:
                     event,
                     "will.too-many-targets",
                     f"{len(targets)} targets; with {players} players left the limit is {limit}",
+                    count=len(targets), players=players, limit=limit,
                 )
             for target in targets:
                 self.will_target_at_table(index, event, target, alive_after)
@@ -1121,6 +1157,7 @@ class _Replay:
                 event,
                 "will.too-many-declarations",
                 f"{len(raw)} colour declarations; a First Color Will names up to 3 players",
+                count=len(raw), limit=FIRST_COLOR_WILL_MAX_DECLARATIONS,
             )
         declarations: dict[int, str] = {}
         for seat_key, colour in raw.items():
@@ -1152,6 +1189,7 @@ class _Replay:
                 event,
                 "will.target-not-at-table",
                 f"seat {seat} was not at the table after seat {event.get('seat')} left",
+                seat=seat, **self.departed(seat),
             )
 
     # --- discipline and the end ------------------------------------------------------------

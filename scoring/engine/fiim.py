@@ -16,7 +16,7 @@ from games.engine import Bonus, GameRecord
 
 from .errors import ScoringError
 from .points import milli
-from .result import GameScore, PlayerScore, ScoreItem
+from .result import GameScore, ScoreItem
 from .review import NO_REVIEW, Review
 
 WIN = 750
@@ -101,15 +101,4 @@ def score_fiim(record: GameRecord, *, review: Review = NO_REVIEW) -> GameScore:
                 "bonus.total-out-of-range",
                 f"seat {seat}'s judge bonuses add up to +{total / 1000:g}; the most is +{high / 1000:g}",
             )
-    players = tuple(
-        PlayerScore(
-            info.seat,
-            info.player,
-            info.role,
-            tuple(items[info.seat]),
-            info.team,
-            record.winner == info.team,
-        )
-        for info in record.seats
-    )
-    return GameScore(record.ruleset, record.winner, players)
+    return GameScore.of(record, items)

@@ -90,5 +90,15 @@ class GameScore:
             "players": [player.to_dict() for player in self.players],
         }
 
+    @classmethod
+    def of(cls, record, items) -> GameScore:
+        """The score of ``record`` (a game's `GameRecord`) whose seats earned ``items[seat]``."""
+        players = tuple(
+            PlayerScore(info.seat, info.player, info.role, tuple(items[info.seat]), info.team,
+                        record.winner == info.team)
+            for info in record.seats
+        )
+        return cls(record.ruleset, record.winner, players)
+
 
 __all__ = ["ONE", "GameScore", "PlayerScore", "ScoreItem"]

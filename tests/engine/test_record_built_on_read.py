@@ -3,6 +3,7 @@
 import copy
 import dataclasses
 import pickle
+import typing
 
 import pytest
 
@@ -20,20 +21,22 @@ from games.engine import (
     replay,
 )
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
+from games.engine.record import BUILT_ON_READ
 from games.engine.scenario import Game
 
-KINDS = {
-    "seats": SeatInfo,
-    "nominations": Nomination,
-    "votes": VoteRound,
-    "raises": RaiseDecision,
-    "nights": NightShot,
-    "checks": Check,
-    "fouls": Foul,
-    "disqualifications": Disqualification,
-    "bonuses": Bonus,
-}
+KINDS = BUILT_ON_READ
 GAMES = [full_pro_mafia_game, full_fiim_game]
+
+
+def test_the_fields_built_on_read_are_the_lists_of_the_record_each_of_its_annotated_kind():
+    assert set(BUILT_ON_READ) == {"seats", "nominations", "votes", "raises", "nights", "checks", "fouls",
+                                  "disqualifications", "bonuses"}
+    hints = typing.get_type_hints(GameRecord)
+    assert {name: hints[name] for name in BUILT_ON_READ} == {
+        name: tuple[kind, ...] for name, kind in (
+            ("seats", SeatInfo), ("nominations", Nomination), ("votes", VoteRound), ("raises", RaiseDecision),
+            ("nights", NightShot), ("checks", Check), ("fouls", Foul), ("disqualifications", Disqualification),
+            ("bonuses", Bonus))}
 
 
 def eager_copy(record: GameRecord) -> GameRecord:

@@ -50,7 +50,8 @@ def test_one_event_through_the_private_link(client, django_assert_max_num_querie
     with django_assert_max_num_queries(UNDO_QUERIES):
         post(client, base, "undo", {"version": 3})
     with django_assert_max_num_queries(PHASE_QUERIES):
-        response = post(client, base, "phase", {"version": 4, "phase_key": 2})
+        # Seat 2 waits for its vote: the judge has answered the page's question (entry.question).
+        response = post(client, base, "phase", {"version": 4, "phase_key": 2, "confirmed": "1"})
     assert 'data-phase="night-1"' in response.content.decode()
     assert list(ProtocolVersion.objects.filter(game=game).values_list("version", flat=True)) == [1, 2, 3, 4, 5]
 

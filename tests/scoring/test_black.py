@@ -4,6 +4,14 @@ from .kit import Game, items, points, scored
 from .test_red_votes import black_win_game
 
 
+def vote_out_9_and_10_on_days_2_and_3(game: Game) -> Game:
+    """Quiet Nights 1 and 2; the table votes out seat 9 on Day 2 and seat 10 on Day 3."""
+    game.night(1).miss()
+    game.day(2).nominations((1, 9)).vote({9: []})
+    game.night(2).miss()
+    return game.day(3).nominations((1, 10)).vote({10: []})
+
+
 def test_black_survives_at_the_table_and_wins():
     result = scored(black_win_game())
     for seat in (8, 9, 10):
@@ -91,10 +99,7 @@ def test_black_decisive_vote_into_black_then_leaves_and_black_wins_costs_0_2():
 def test_black_decisive_vote_into_black_and_black_loses_costs_0_3():
     game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8), (8, 1), (2, 3))
     game.vote({8: [2, 4, 9, 6], 1: [1, 7, 8], 3: [3, 5, 10]})
-    game.night(1).miss()
-    game.day(2).nominations((1, 9)).vote({9: []})
-    game.night(2).miss()
-    game.day(3).nominations((1, 10)).vote({10: []})
+    vote_out_9_and_10_on_days_2_and_3(game)
     result = scored(game)
     assert result.winner == "red"
     assert points(result, 9, "black-vote-into-black") == -0.3
@@ -106,10 +111,7 @@ def test_black_vote_with_a_clear_majority_against_an_exposed_ally_is_not_decisiv
     the red candidate instead."""
     game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8), (8, 1))
     game.vote({8: [1, 2, 3, 4, 5, 6, 7, 9], 1: [8, 10]})  # 8:2 — 9 votes with the table
-    game.night(1).miss()
-    game.day(2).nominations((1, 9)).vote({9: []})
-    game.night(2).miss()
-    game.day(3).nominations((1, 10)).vote({10: []})
+    vote_out_9_and_10_on_days_2_and_3(game)
     result = scored(game)
     assert result.winner == "red"
     assert points(result, 9, "black-vote-into-black") == 0
@@ -117,10 +119,7 @@ def test_black_vote_with_a_clear_majority_against_an_exposed_ally_is_not_decisiv
 
 def test_black_vote_into_black_without_a_red_alternative_is_not_penalised():
     game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8)).vote({8: []})
-    game.night(1).miss()
-    game.day(2).nominations((1, 9)).vote({9: []})
-    game.night(2).miss()
-    game.day(3).nominations((1, 10)).vote({10: []})
+    vote_out_9_and_10_on_days_2_and_3(game)
     assert points(game, 9, "black-vote-into-black") == 0
 
 
@@ -230,7 +229,6 @@ def test_least_suspicious_black_tied_get_0_1_each_and_a_self_shooter_is_eligible
 
 def test_least_suspicious_black_only_when_black_wins():
     game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8)).vote({8: []})
-    game.night(1).miss().day(2).nominations((1, 9)).vote({9: []})
-    game.night(2).miss().day(3).nominations((1, 10)).vote({10: []})
+    vote_out_9_and_10_on_days_2_and_3(game)
     result = scored(game)
     assert all(points(result, seat, "least-suspicious-black") == 0 for seat in (8, 9, 10))

@@ -38,24 +38,25 @@ def test_early_night_shot_will_bonus_needs_a_night_shot_a_target_and_more_than_3
     assert points(day_vote, 1, "early-night-shot-will") == 0
 
 
-def test_early_night_shot_will_bonus_with_4_players_left():
+
+def five_departures_by_day_3() -> Game:
+    """Seats 8, 1, 9, 2 and 3 gone by the end of Day 3 (voted out by day, shot by night): five
+    players left, 4, 5, 6, 7 and the black 10."""
     game = Game.pro_mafia(blacks=(8, 9, 10))
     game.day(1).nominations((1, 8)).vote({8: []})
     game.night(1).shot(1)
     game.day(2).nominations((2, 9)).vote({9: []})
     game.night(2).shot(2)
-    game.day(3).nominations((3, 3)).vote({3: []})
+    return game.day(3).nominations((3, 3)).vote({3: []})
+
+def test_early_night_shot_will_bonus_with_4_players_left():
+    game = five_departures_by_day_3()
     game.night(3).shot(4).will(4, ordered=[10])  # 4 players left (5, 6, 7, 10): bonus
     assert points(game, 4, "early-night-shot-will") == 0.1
 
 
 def test_early_night_shot_will_bonus_exactly_three_left():
-    game = Game.pro_mafia(blacks=(8, 9, 10))
-    game.day(1).nominations((1, 8)).vote({8: []})
-    game.night(1).shot(1)
-    game.day(2).nominations((2, 9)).vote({9: []})
-    game.night(2).shot(2)
-    game.day(3).nominations((3, 3)).vote({3: []})
+    game = five_departures_by_day_3()
     game.night(3).miss()
     game.day(4).nominations((4, 4)).vote({4: []})  # 4 players: 5, 6, 7, 10
     game.night(4).shot(5).will(5, ordered=[10])  # 3 left after the shot: no bonus

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engine import GameRecord
 
-from ..result import GameScore, PlayerScore
+from ..result import GameScore
 from ..review import NO_REVIEW, Review
 from . import black, discipline, endings, raises, red_votes, sheriff, wills  # noqa: F401  (register rules)
 from .ledger import Ledger
@@ -18,18 +18,7 @@ def score_pro_mafia(record: GameRecord, *, review: Review = NO_REVIEW) -> GameSc
     for entry in RULES:
         entry.function(table, ledger)
     items = ledger.resolve()
-    players = tuple(
-        PlayerScore(
-            info.seat,
-            info.player,
-            info.role,
-            tuple(items[info.seat]),
-            info.team,
-            record.winner == info.team,
-        )
-        for info in record.seats
-    )
-    return GameScore(record.ruleset, record.winner, players)
+    return GameScore.of(record, items)
 
 
 __all__ = ["RULES", "all_slugs", "score_pro_mafia"]

@@ -58,6 +58,9 @@ def parse_args():
                         help="gunicorn worker processes (default: two per CPU)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--priority", type=int, default=0,
+                        help="run the server, the judges and the PostgreSQL backends this many nice steps ahead of "
+                             "the rest of a shared machine (root; benchmarks/priority.py)")
     parser.add_argument("--think-ms", type=float, default=1000.0,
                         help="mean pause between one table's actions, ±50%% at random (a real judge taps "
                              "every few seconds; 0: every judge taps as fast as the server answers)")
@@ -254,6 +257,9 @@ def access_log_ms(path: str) -> list[float]:
 
 def main():
     args = parse_args()
+    from benchmarks.priority import BackendPriority, raise_priority
+
+    nice = raise_priority(args.priority)
     load_before = os.getloadavg()
     database_url = recreate_database(args.pg, args.database)
     env = server_environment(database_url)
@@ -265,6 +271,9 @@ def main():
     handle, access_log = tempfile.mkstemp(prefix="entry-bench-", suffix=".log")
     os.close(handle)
     server = start_server(args, env, access_log)
+    backends = BackendPriority(database_url)
+    if args.priority:
+        backends.start()
     try:
         deadline = time.monotonic() + args.max_seconds
         judges = [Judge(args.port, token, actions, args.think_ms / 1000, deadline) for _, token, _ in games]
@@ -278,13 +287,15 @@ def main():
     finally:
         server.terminate()
         server.wait(20)
+        if backends.is_alive():
+            backends.stop()
     server_ms = [value for judge in judges for value in judge.server_ms]
     cpu_ms = [value for judge in judges for value in judge.cpu_ms]
     round_trip = [value for judge in judges for value in judge.round_trip_ms]
     errors = [error for judge in judges for error in judge.errors]
     print(f"load average before/after: {load_before} / {os.getloadavg()}")
     print(f"tables: {args.tables}  gunicorn: {args.workers} workers × {args.threads} threads  "
-          f"think time: {args.think_ms:g} ms  CPUs: {os.cpu_count()}")
+          f"think time: {args.think_ms:g} ms  CPUs: {os.cpu_count()}  nice: {nice}")
     print(f"actions: {len(round_trip)} in {elapsed:.1f} s ({len(round_trip) / elapsed:.0f}/s); "
           f"games finished: {sum(judge.finished for judge in judges)}/{len(judges)}; errors: {len(errors)}")
     print(summary("server: view (Server-Timing)", server_ms))

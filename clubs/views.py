@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from config.errors import ApplicationError
+from core.ratelimits import limit
 from tournaments.selectors import player_applications
 
 from . import selectors, services
@@ -51,6 +52,7 @@ def player_detail(request, pk):
 
 
 @require_http_methods(["GET", "POST"])
+@limit("sign_up", key="ip")
 def sign_up(request):
     if request.user.is_authenticated:
         return redirect("home")

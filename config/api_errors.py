@@ -11,6 +11,7 @@ the API turns a code into a status (``EXCEPTION_HANDLER`` in settings' REST_FRAM
   ``seating`` (a tournament table's document names other players than its seating) → 422
 * a code saying the object is in the wrong state for the action → 409 Conflict
 * anything else (``invalid``, a form error)                      → 400 Bad Request
+* a rate limit (core/ratelimits.py)                              → 429, code ``throttled``
 
 Every such response has the body ``{"code": …, "detail": message, …extra}``; an engine refusal
 carries ``event_index`` (from 0, null for the header) and ``rule``. Nothing was changed.
@@ -22,11 +23,13 @@ the pagination class every list uses.
 from __future__ import annotations
 
 from rest_framework import serializers
+from rest_framework.exceptions import Throttled
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.errors import ApplicationError
+from core.ratelimits import refused_message
 
 STATE_CODES = frozenset({
     "setup", "confirmed", "annulled", "started", "finished", "not_finished", "submitted",
@@ -63,6 +66,11 @@ def exception_handler(exc, context):
         response = Response(error_body(exc), status=status_for(exc))
         if exc.code == "conflict" and "current_version" in exc.extra:
             response["ETag"] = etag(exc.extra["current_version"])
+        return response
+    if isinstance(exc, Throttled):  # rate limits (core/ratelimits.py): the one shape, a clear message
+        response = Response({"code": "throttled", "detail": str(refused_message())}, status=429)
+        if exc.wait:
+            response["Retry-After"] = str(int(exc.wait) + 1)
         return response
     return drf_exception_handler(exc, context)
 

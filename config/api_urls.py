@@ -11,13 +11,19 @@ from rest_framework.routers import DefaultRouter
 
 from clubs.api import ClubViewSet, PlayerViewSet
 from config.api_errors import ErrorSerializer
+from core.ratelimits import ApiTokenThrottle
 from games.api import ClubProtocolsView, GameViewSet, TournamentProtocolsView
 from scoring.api import LeaderboardView, RatingHistoryView
 from tournaments.api import ApplicationViewSet, EveningViewSet, TournamentViewSet
 
 
 class TokenView(ObtainAuthToken):
-    """Trade a username and password for the account's API token (``Authorization: Token …``)."""
+    """Trade a username and password for the account's API token (``Authorization: Token …``).
+
+    Rate-limited per address (``RATE_LIMITS["api_token"]``); failures count towards the log-in
+    lock-out too (django-axes), as on the log-in form."""
+
+    throttle_classes = [ApiTokenThrottle]
 
     @extend_schema(
         summary="Obtain an API token", request=AuthTokenSerializer, auth=[],

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "scoring",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -60,6 +61,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "clubs.middleware.ClubTimezoneMiddleware",
+    # Rate limits (core/ratelimits.py): a refused request gets the 429 page or JSON.
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -105,16 +109,25 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Cache errors are logged and read as misses: pages and the API serve from the
+            # database while Redis is down (core/cache.py, docs/pipeline.md).
+            "BACKEND": "core.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="mafia"),
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_RESULT_BACKEND = REDIS_URL
+    # No result backend: nothing reads a task's result (the RecomputeJob row is the record), and
+    # the Redis result backend made the first send after Redis died wait ~19 s in its reconnect
+    # loop (issue 14). tests/pipeline/test_faults.py pins the prompt answer.
+    CELERY_RESULT_BACKEND = None
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # django-axes warns that a process's own memory is no shared store: the embedded mode is one
+    # process, so its lock-outs and limits hold there (with several, set REDIS_URL).
+    SILENCED_SYSTEM_CHECKS = ["axes.W001"]
     # No broker: every task runs in-process, at once, and its errors surface to the caller.
     CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = "cache+memory://"
@@ -124,16 +137,33 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_IGNORE_RESULT = True
+# A message is acknowledged when its task has run, and given back when the worker dies under it;
+# the job's lease (scoring/pipeline.py) lets the sweep take a dead worker's job over meanwhile.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker outage must not hang a judge's request: the pipeline's dirty rows and its sweep
 # repair whatever could not be sent (scoring/pipeline.py).
 CELERY_TASK_PUBLISH_RETRY = False
+# A running recompute renews its lease every third of this; the minute's sweep takes over a job
+# whose lease ran out (its worker died): within PIPELINE_LEASE_SECONDS + 60 s (docs/pipeline.md).
+PIPELINE_LEASE_SECONDS = env.int("PIPELINE_LEASE_SECONDS", default=45)
 CELERY_BEAT_SCHEDULE = {
     "pipeline-sweep": {"task": "scoring.tasks.sweep_pipeline", "schedule": 60.0},
 }
-# Health checks must answer quickly when the broker is down rather than hang the page.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "max_retries": 1}
+# A send while the broker is down fails at once (one try, no waiting between tries): the page
+# answers, the job's row stays dirty, and the sweep sends it when Redis is back. Health checks
+# likewise answer quickly rather than hang. The worker keeps reconnecting on its own.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1, "socket_timeout": 5, "max_retries": 0,
+    "interval_start": 0, "interval_step": 0, "interval_max": 0,
+}
+
+# /healthz makes its deep check (database, Redis, a worker's ping) at most once per this many
+# seconds per process; /healthz/live asks nothing (config/health.py).
+HEALTHZ_CACHE_SECONDS = env.float("HEALTHZ_CACHE_SECONDS", default=5.0)
 
 # --- Accounts ---------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -141,6 +171,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out log-in before the password is checked
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -150,6 +184,26 @@ EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.cons
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Mafia clubs <noreply@localhost>")
 if env.str("EMAIL_URL", default=""):
     vars().update(env.email_url("EMAIL_URL"))
+
+# --- Rate limits (core/ratelimits.py, docs/pipeline.md): counted in the cache ---------------------
+RATE_LIMITS_ENABLED = env.bool("RATE_LIMITS_ENABLED", default=True)
+RATE_LIMITS = {
+    "sign_up": env.str("RATE_LIMIT_SIGN_UP", default="5/h"),  # per address
+    "password_reset": env.str("RATE_LIMIT_PASSWORD_RESET", default="5/h"),  # per address
+    "applications": env.str("RATE_LIMIT_APPLICATIONS", default="20/h"),  # per account or address
+    "api_token": env.str("RATE_LIMIT_API_TOKEN", default="10/m"),  # per address
+    "api_write": env.str("RATE_LIMIT_API_WRITE", default="600/m"),  # per account or address
+}
+RATELIMIT_VIEW = "core.ratelimits.refused"
+RATELIMIT_FAIL_OPEN = True  # the cache is down: let people through rather than refuse everyone
+# Log-in lock-out (django-axes, in the cache): a username from one address, 5 failures, 15 minutes.
+AXES_ENABLED = RATE_LIMITS_ENABLED
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "core.ratelimits.locked_out"
 
 # --- The judge's private link (/t/<token>/; games/links.py, docs/entry.md) ---------------------
 # A link expires this many hours after the latest of: when it was issued (or rotated), the start of
@@ -197,6 +251,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     # ?format= is left to clients' own use; the export takes ?as=json|zip.
     "URL_FORMAT_OVERRIDE": None,
+    # API writes are rate-limited per account (core/ratelimits.py); reads are not.
+    "DEFAULT_THROTTLE_CLASSES": ["core.ratelimits.ApiWriteThrottle"],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mafia clubs API",

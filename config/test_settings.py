@@ -32,3 +32,6 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 # The live test server speaks plain HTTP: the browser tests log in over it.
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
 STATIC_ROOT.mkdir(exist_ok=True)  # noqa: F405  (WhiteNoise warns on every request otherwise)
+# The suite signs in, applies and writes far more often than a person: no rate limits, except in
+# tests/foundation/test_rate_limits.py, which turns them on.
+RATE_LIMITS_ENABLED = AXES_ENABLED = False

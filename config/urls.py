@@ -1,13 +1,16 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from clubs import views as club_views
+from core.ratelimits import limit
 
-from .health import healthz
+from .health import healthz, healthz_live
 
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("healthz/live", healthz_live, name="healthz_live"),
     path("clubs/", include("clubs.urls")),
     path("players/", include("clubs.urls_players")),
     path("ratings/", include("scoring.urls")),
@@ -20,6 +23,9 @@ urlpatterns = [
     path("organize/games/", include("games.urls_organizer")),
     path("", include("games.urls_judge")),
     path("accounts/sign-up/", club_views.sign_up, name="sign_up"),
+    # Django's own password reset, its POSTs rate-limited per address (core/ratelimits.py).
+    path("accounts/password_reset/", limit("password_reset", key="ip")(auth_views.PasswordResetView.as_view()),
+         name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -134,6 +134,10 @@ class RecomputeJob(models.Model):
     attempts = models.PositiveIntegerField(_("failed attempts"), default=0)
     error = models.TextField(_("last error"), blank=True)
     duration_ms = models.PositiveIntegerField(null=True, blank=True)
+    # The running worker's lease: renewed by its heartbeat while it computes. Once it has run
+    # out, the sweep takes the job over (a worker killed mid-job: docs/pipeline.md, "Leases").
+    lease_expires_at = models.DateTimeField(_("lease runs out at"), null=True, blank=True)
+    run_token = models.CharField(max_length=32, blank=True, editable=False)
 
     class Meta:
         ordering = ["-requested_at"]

@@ -12,13 +12,16 @@ Without a broker (the embedded default) Celery runs each task eagerly, in-proces
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 import time
+import uuid
 from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -33,7 +36,7 @@ Status = RecomputeJob.Status
 
 FROM_THE_START = 0  # RecomputeJob.from_game_id for ratings: rebuild all (None: nothing pending)
 RESEND_AFTER = timedelta(seconds=60)  # a queued message older than this is presumed lost
-STUCK_AFTER = timedelta(minutes=15)  # a running job older than this lost its worker
+STUCK_AFTER = timedelta(minutes=15)  # a running job with no lease (the embedded mode) older than this is freed
 MAX_ATTEMPTS = 5
 SWEEP_BATCH = 500
 
@@ -137,26 +140,93 @@ def progress_key(job_id: int) -> str:
     return f"pipeline:progress:{job_id}"
 
 
+def lease_seconds() -> float:
+    """How long a running job's lease lasts without a heartbeat (settings.PIPELINE_LEASE_SECONDS)."""
+    return float(getattr(settings, "PIPELINE_LEASE_SECONDS", 45))
+
+
+class Lease:
+    """A running job's lease, renewed every third of its length by a thread of its own while the
+    job computes: a worker that dies (``kill -9``, a lost machine) stops renewing it, and the sweep
+    takes the job over once it has run out — within a lease and a sweep's minute of the death.
+
+    Only with PostgreSQL and outside a transaction: the embedded mode (SQLite, one writer at a
+    time) and jobs run inside a caller's transaction keep no lease, and the sweep frees those after
+    ``STUCK_AFTER``.
+    """
+
+    def __init__(self, job_id: int, token: str):
+        self.job_id, self.token = job_id, token
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    @staticmethod
+    def applies() -> bool:
+        return connection.vendor == "postgresql" and not connection.in_atomic_block
+
+    def renew(self) -> int:
+        return RecomputeJob.objects.filter(pk=self.job_id, run_token=self.token, status=Status.RUNNING).update(
+            lease_expires_at=timezone.now() + timedelta(seconds=lease_seconds()))
+
+    def _beat(self) -> None:
+        try:
+            while not self.stop.wait(lease_seconds() / 3):
+                try:
+                    if not self.renew():
+                        return  # taken over or finished: nothing of ours to renew
+                except Exception:  # a database blip: the next beat tries again
+                    logger.warning("could not renew the lease of recompute job %s", self.job_id, exc_info=True)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    def __enter__(self):
+        self.thread = threading.Thread(target=self._beat, name=f"lease-{self.job_id}", daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join(timeout=5)
+        return False
+
+
 def run_job(kind: str, target_id: int) -> str:
-    """Bring one target up to date. Returns the job's status after the run."""
+    """Bring one target up to date. Returns the job's status after the run.
+
+    A job running under another worker's live lease is left to it (its run covers what was asked
+    until it started; a request since then gets a follow-up run). A job whose lease ran out is
+    taken over: a fresh token, and the old run — if it was not dead after all — finds its token
+    gone and records nothing.
+    """
+    leased = Lease.applies()
     with transaction.atomic():
         job = RecomputeJob.objects.select_for_update().filter(kind=kind, target_id=target_id).first()
         if job is None or job.status == Status.DONE:
             return "nothing to do"
+        now = timezone.now()
+        if job.status == Status.RUNNING and job.lease_expires_at is not None and job.lease_expires_at > now:
+            return "running elsewhere"
         covering = job.requested_at
         from_game_id = job.from_game_id
-        job.status, job.started_at, job.error = Status.RUNNING, timezone.now(), ""
+        job.status, job.started_at, job.error = Status.RUNNING, now, ""
+        job.run_token = uuid.uuid4().hex
+        job.lease_expires_at = now + timedelta(seconds=lease_seconds()) if leased else None
         if kind == Kind.RATINGS:
             job.from_game_id = None  # taken: later requests set it again
-        job.save(update_fields=["status", "started_at", "error", "from_game_id"])
+        job.save(update_fields=["status", "started_at", "error", "from_game_id", "run_token", "lease_expires_at"])
+    token = job.run_token
     started = time.monotonic()
     try:
-        RUNNERS[kind](target_id, from_game_id=from_game_id, job_id=job.pk)
+        with Lease(job.pk, token) if leased else contextlib.nullcontext():
+            RUNNERS[kind](target_id, from_game_id=from_game_id, job_id=job.pk)
     except Exception as error:  # recorded for the organizers' status page, then retried
         logger.exception("recompute %s:%s failed", kind, target_id)
         with transaction.atomic():
             job = RecomputeJob.objects.select_for_update().get(pk=job.pk)
+            if job.run_token != token:
+                return "taken over"
             job.status, job.error = Status.FAILED, f"{type(error).__name__}: {error}"[:2000]
+            job.lease_expires_at = None
             job.attempts = F("attempts") + 1
             job.finished_at = timezone.now()
             if kind == Kind.RATINGS:
@@ -167,6 +237,9 @@ def run_job(kind: str, target_id: int) -> str:
         cache.delete(progress_key(job.pk))
     with transaction.atomic():
         job = RecomputeJob.objects.select_for_update().get(pk=job.pk)
+        if job.run_token != token:
+            return "taken over"  # the sweep gave the job to another run, which records it
+        job.lease_expires_at = None
         job.covered_until = covering
         job.finished_at = timezone.now()
         job.duration_ms = int((time.monotonic() - started) * 1000)
@@ -205,6 +278,13 @@ def _run_standings(tournament_id: int, **_) -> None:
     from tournaments.services.standings import standings_store
 
     standings_store(tournament_id=tournament_id)
+    if not settings.CELERY_TASK_ALWAYS_EAGER:  # in-process runs render on the first visit instead
+        from tournaments.stored_standings import warm
+
+        try:  # readers render what is missing themselves: a failed warm-up fails nothing
+            warm(tournament_id)
+        except Exception:
+            logger.exception("rendering the stored standings of tournament %s failed", tournament_id)
 
 
 def _run_ratings(_target: int, *, from_game_id: int | None, job_id: int) -> None:
@@ -230,9 +310,15 @@ def job_progress(job: RecomputeJob) -> tuple[int, int] | None:
 def sweep(now=None) -> dict:
     """Resend lost work and mark dirty whatever is older than its inputs. Returns counts."""
     now = now or timezone.now()
-    counts = {"resent": 0, "stuck": 0, "retried": 0, "stale_scores": 0}
-    stuck = RecomputeJob.objects.filter(status=Status.RUNNING, started_at__lt=now - STUCK_AFTER)
-    counts["stuck"] = stuck.update(status=Status.PENDING, enqueued_at=None)
+    counts = {"resent": 0, "taken_over": 0, "stuck": 0, "retried": 0, "stale_scores": 0}
+    # A lease that ran out: its worker died (or hangs). The job is pending again with a new token,
+    # so the old run, should it wake, records nothing; it is sent below, in this same sweep.
+    expired = RecomputeJob.objects.filter(status=Status.RUNNING, lease_expires_at__lt=now)
+    counts["taken_over"] = expired.update(status=Status.PENDING, enqueued_at=None, lease_expires_at=None,
+                                          run_token="")
+    stuck = RecomputeJob.objects.filter(status=Status.RUNNING, lease_expires_at__isnull=True,
+                                        started_at__lt=now - STUCK_AFTER)
+    counts["stuck"] = stuck.update(status=Status.PENDING, enqueued_at=None, run_token="")
     retry = RecomputeJob.objects.filter(status=Status.FAILED, attempts__lt=MAX_ATTEMPTS)
     for job in retry:
         backoff = timedelta(seconds=min(600, 15 * 2 ** job.attempts))

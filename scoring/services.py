@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from core.locking import named_lock
 from games.engine import ProtocolError, replay
 
 from .engine import RULES_EDITION
@@ -35,10 +36,15 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
     A game that is not finished (or no longer finished, after an undo) keeps no scores, nor does
     an annulled one. Standings read these rows only for confirmed games. Decided discipline cases
     that change a penalty are applied here (``games.discipline_selectors.scoring_review``).
+
+    The game's row is read, not locked: a judge's or an organizer's action on the game never waits
+    for its scores (issue 14). Two runs for one game take turns on the job's own advisory lock;
+    a change committed meanwhile has asked for another run, which stores its scores.
     """
     from games.models import Game
 
-    game = Game.objects.select_for_update(of=("self",)).filter(pk=game_id).order_by().first()
+    named_lock(f"recompute:game_scores:{game_id}")
+    game = Game.objects.filter(pk=game_id).order_by().first()
     if game is None:
         return []
     if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED) or not game.protocol:

@@ -9,10 +9,7 @@ pages' forms do.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 
-from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.http import HttpResponse
 from drf_spectacular.utils import (
@@ -28,7 +25,6 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from clubs.models import Club
 from clubs.permissions import clubs_user_organizes
 from clubs.serializers import PlayerSerializer
 from config.api_errors import ErrorSerializer, query_text
@@ -46,6 +42,7 @@ from .serializers import (
     WithdrawnSerializer,
 )
 from .standings import standing_to_json
+from .stored_standings import stored, tournament_for_standings
 
 REFUSED = {403: ErrorSerializer, 404: ErrorSerializer}
 WRITE_REFUSED = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
@@ -123,16 +120,12 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["get"], pagination_class=None)
     def standings(self, request, slug=None):
-        # The hot path: one narrow query for what the switch logic and the cache key need. The
-        # club is a stand-in holding its id, which is all user_may_organize reads of it.
-        row = _standings_key_row(slug)
-        if row is None:
+        # The hot path: one query, compiled once per process (tournaments/stored_standings.py).
+        tournament = tournament_for_standings(slug)
+        if tournament is None:
             raise NotFound
-        pk, club_id, status, published, updated_at, computed_at = row
-        tournament = Tournament(pk=pk, slug=slug, club=Club(pk=club_id), status=status,
-                                publish_standings=published, updated_at=updated_at)
         _gate(request, tournament, "publish_standings")
-        return standings_response(request, tournament, computed_at)
+        return standings_response(request, tournament, tournament.snapshot_at)
 
     @extend_schema(summary="Apply for a seat (signed in)", request=ApplicationCreateSerializer,
                    responses={201: ApplicationSerializer, **WRITE_REFUSED})
@@ -148,19 +141,6 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
 # --- standings: the hot path -------------------------------------------------------------------
 
-def _standings_key_row(slug: str):
-    """(id, club id, status, publish_standings, updated_at, snapshot computed_at) of a tournament:
-    one narrow query for what the switch logic and the cache key need."""
-    return (Tournament.objects.filter(slug=slug).order_by()
-            .values_list("pk", "club_id", "status", "publish_standings", "updated_at",
-                         "standings_snapshot__computed_at").first())
-
-
-_LOCAL: OrderedDict[str, bytes] = OrderedDict()  # this process's latest rendered bodies, by version
-_LOCAL_SIZE = 32
-_LOCAL_LOCK = threading.Lock()
-
-
 def standings_body(tournament_id: int) -> bytes:
     tournament = Tournament.objects.get(pk=tournament_id)
     snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
@@ -174,27 +154,10 @@ def standings_body(tournament_id: int) -> bytes:
     return JSONRenderer().render(data)
 
 
-def _cached_body(version: str, tournament_id: int) -> bytes:
-    """The rendered body of this version: from this process, else the shared cache, else rendered.
-
-    The version names the snapshot's ``computed_at`` and the tournament's ``updated_at``, read
-    from the database on every request, so a stale body is never served: a new snapshot or an
-    edited tournament (its tie-break, its switches) is a new version."""
-    with _LOCAL_LOCK:
-        body = _LOCAL.get(version)
-        if body is not None:
-            _LOCAL.move_to_end(version)
-            return body
-    key = f"api:standings:{version}"
-    body = cache.get(key)
-    if body is None:
-        body = standings_body(tournament_id)
-        cache.set(key, body, timeout=24 * 3600)
-    with _LOCAL_LOCK:
-        _LOCAL[version] = body
-        while len(_LOCAL) > _LOCAL_SIZE:
-            _LOCAL.popitem(last=False)
-    return body
+def standings_version_key(tournament_id: int, computed_at, updated_at) -> str:
+    """The stored body's version: the snapshot's time and the tournament's (its tie-break, its
+    switches), read from the database on every request, so a stale body is never served."""
+    return f"{tournament_id}-{computed_at.timestamp():.6f}-{updated_at.timestamp():.6f}"
 
 
 def standings_response(request, tournament: Tournament, computed_at) -> HttpResponse:
@@ -205,10 +168,11 @@ def standings_response(request, tournament: Tournament, computed_at) -> HttpResp
         body = standings_body(tournament.pk)
         tag = '"s-' + hashlib.sha1(body).hexdigest()[:20] + '"'
     else:
-        version = f"{tournament.pk}-{computed_at.timestamp():.6f}-{tournament.updated_at.timestamp():.6f}"
+        version = standings_version_key(tournament.pk, computed_at, tournament.updated_at)
         tag = f'"s-{version}"'
         if tag not in request.headers.get("If-None-Match", ""):
-            body = _cached_body(version, tournament.pk)
+            # From this process, else the shared cache (the pipeline stores it: stored_standings.warm).
+            body = stored(f"api:standings:{version}", lambda: standings_body(tournament.pk))
     if tag in request.headers.get("If-None-Match", ""):
         return _not_modified(tag)
     response = HttpResponse(body, content_type="application/json")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
@@ -47,14 +48,18 @@ def tournament_visible(request, tournament: Tournament, switch: str | None) -> b
     return switch is None or bool(getattr(tournament, switch))
 
 
-def public_when(switch: str | None):
+def public_when(switch: str | None, *, load=None):
+    """``load``: a callable giving the tournament of a slug, or None (default: with its club)."""
     if switch is not None and switch not in PUBLICATION_SWITCHES:
         raise ValueError(f"Unknown publication switch {switch!r}")
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, slug, *args, **kwargs):
-            tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+            if load is None:
+                tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+            elif (tournament := load(slug)) is None:
+                raise Http404
             use_club_timezone(tournament.club)
             if tournament.status == Tournament.Status.DRAFT and not tournament_visible(request, tournament, None):
                 return render(request, "tournaments/not_published.html",

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -16,10 +17,11 @@ from clubs.middleware import use_club_timezone
 from clubs.permissions import user_may_organize
 from clubs.selectors import listed_players
 from config.errors import ApplicationError
+from core.ratelimits import limit
 from games.models import Game
 from games.visibility import FINISHED_STATUSES, may_see_roles
 
-from . import selectors, services
+from . import selectors, services, stored_standings
 from .csv_export import standings_csv
 from .forms import ApplyForm
 from .models import Application, Evening, Tournament
@@ -89,6 +91,7 @@ def _apply(request, event, *, tournament=None, evening=None):
 
 @public_when(None)
 @require_http_methods(["GET", "POST"])
+@limit("applications")
 def apply(request, tournament):
     return _apply(request, tournament, tournament=tournament)
 
@@ -170,11 +173,18 @@ def _standings_context(request, tournament):
                     freshness=selectors.standings_freshness(tournament))
 
 
-@public_when("publish_standings")
+def page_context(request, tournament, *, table: str, may_organize: bool) -> dict:
+    """The standings page around a rendered fragment (``stored_standings`` stores the fragment)."""
+    return {"tournament": tournament, "may_organize": may_organize, "visible": _nav(request, tournament),
+            "table": mark_safe(table)}  # noqa: S308  (rendered by our own template, escaped there)
+
+
+@public_when("publish_standings", load=stored_standings.tournament_for_standings)
 def standings(request, tournament):
-    context = _standings_context(request, tournament)
-    template = "tournaments/standings.html#table" if request.htmx else "tournaments/standings.html"
-    return render(request, template, context)
+    """Served from the stored rendering (tournaments/stored_standings.py): one query."""
+    return stored_standings.standings_page(request, tournament, lambda table: render(
+        request, "tournaments/standings.html",
+        page_context(request, tournament, table=table, may_organize=request.may_organize)))
 
 
 @public_when("publish_standings")
@@ -248,6 +258,7 @@ def evening_detail(request, pk):
 
 
 @require_http_methods(["GET", "POST"])
+@limit("applications")
 def evening_apply(request, pk):
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     use_club_timezone(evening.club)

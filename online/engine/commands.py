@@ -148,17 +148,39 @@ COMMAND_TYPES = {
     "publish_resolution": PublishResolution,
 }
 COMMAND_TYPES_BY_CLASS = {cls: name for name, cls in COMMAND_TYPES.items()}
-_FIELDS = {cls: {f.name for f in fields(cls)} for cls in COMMAND_TYPES.values()}
-_REQUIRED = {
-    cls: {f.name for f in fields(cls) if f.default is MISSING} for cls in COMMAND_TYPES.values()
-}
+# A ruleset's own commands ("Mafia 1923"'s votes and actions), registered by the ruleset.
+RULESET_COMMAND_TYPES: dict[str, type] = {}
+_FIELDS: dict[type, set[str]] = {}
+_REQUIRED: dict[type, set[str]] = {}
+
+
+def _describe(cls: type) -> None:
+    _FIELDS[cls] = {f.name for f in fields(cls)}
+    _REQUIRED[cls] = {f.name for f in fields(cls) if f.default is MISSING}
+
+
+def register_command(name: str, cls: type) -> type:
+    """A ruleset's command type, known to `command_from_dict` and `Command.to_dict`."""
+    RULESET_COMMAND_TYPES[name] = cls
+    COMMAND_TYPES_BY_CLASS[cls] = name
+    _describe(cls)
+    return cls
+
+
+for _cls in COMMAND_TYPES.values():
+    _describe(_cls)
 
 
 def command_from_dict(data: dict) -> Command:
     """A command from {"type": …, "at": ISO time, "actor": …, its fields}."""
     if not isinstance(data, dict):
         raise RuleError("command.invalid", "A command is an object.")
-    cls = COMMAND_TYPES.get(data.get("type"))
+    cls = COMMAND_TYPES.get(data.get("type")) or RULESET_COMMAND_TYPES.get(data.get("type"))
+    if cls is None:
+        from .rulesets import load_all
+
+        load_all()
+        cls = RULESET_COMMAND_TYPES.get(data.get("type"))
     if cls is None:
         raise RuleError("command.unknown", f"No command type {data.get('type')!r}.")
     values = {key: value for key, value in data.items() if key != "type"}

@@ -18,13 +18,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from . import commands as c
-from .clock import (
-    ceil_hour,
-    deadline_after_action,
-    deadline_after_deadline,
-    iso,
-    utc,
-)
+from .clock import ceil_hour, iso, utc
 from .errors import LogError, RuleError
 from .rng import GameRNG
 from .rulesets import ruleset_named
@@ -106,14 +100,8 @@ class Context:
     def begin_next_phase(self, ended: str, reason: str, ended_at: datetime) -> None:
         setup = self.state.setup
         following = self.rules.next_phase(setup, ended)
-        hours = self.rules.phase_hours(setup, following)
-        if reason == "deadline":
-            deadline = deadline_after_deadline(ended_at, hours)
-        else:
-            deadline = deadline_after_action(ended_at, hours)
-        self.emit(
-            "phase_started", phase=following, started_at=iso(ended_at), deadline=iso(deadline)
-        )
+        started, deadline = self.rules.phase_window(self.state, following, ended_at, reason)
+        self.emit("phase_started", phase=following, started_at=iso(started), deadline=iso(deadline))
 
     def finish_if_won(self) -> bool:
         """End the game if a side has won (or no one can): True when it ended."""
@@ -205,7 +193,7 @@ def _dispatch(ctx: Context, command: c.Command) -> None:
             f"The {phase_label(phase.id)} deadline ({iso(phase.deadline)}) has passed; "
             "the phase is being resolved.",
         )
-    handler = CORE_HANDLERS.get(type(command))
+    handler = ctx.rules.command_overrides.get(type(command)) or CORE_HANDLERS.get(type(command))
     if handler is not None:
         handler(ctx, command)
         return
@@ -245,19 +233,24 @@ def _open_phase(state: GameState) -> Phase:
     return state.phase
 
 
-def _join(ctx: Context, command: c.Join) -> None:
-    _moderator(command)
-    state = ctx.state
+def check_joining(state: GameState, name: object) -> None:
+    """A new slot is taken only before the start and the deal, with a name that is text."""
     if state.started:
         raise RuleError("join.started", "The game has started.")
     if state.dealt:
         raise RuleError("join.dealt", "The roles are dealt; no one may join.")
+    if not isinstance(name, str):
+        raise RuleError("join.name", "A slot's name is text.")
+
+
+def _join(ctx: Context, command: c.Join) -> None:
+    _moderator(command)
+    state = ctx.state
+    check_joining(state, command.name)
     if len(state.slots) >= len(state.setup.entries):
         raise RuleError(
             "join.full", f"The setup has {len(state.setup.entries)} slots; all are taken."
         )
-    if not isinstance(command.name, str):
-        raise RuleError("join.name", "A slot's name is text.")
     number = len(state.slots) + 1
     ctx.emit("slot_joined", slot=number, name=command.name.strip() or f"Slot {number}")
 
@@ -308,8 +301,8 @@ def _start(ctx: Context, command: c.Start) -> None:
     if ctx.finish_if_won():
         return
     first = ctx.rules.first_phase(state.setup)
-    deadline = deadline_after_action(ctx.at, ctx.rules.phase_hours(state.setup, first))
-    ctx.emit("phase_started", phase=first, started_at=iso(ctx.at), deadline=iso(deadline))
+    started, deadline = ctx.rules.phase_window(state, first, ctx.at, "start")
+    ctx.emit("phase_started", phase=first, started_at=iso(started), deadline=iso(deadline))
 
 
 def _deadline_reached(ctx: Context, command: c.DeadlineReached) -> None:
@@ -393,7 +386,11 @@ def _prod(ctx: Context, command: c.Prod) -> None:
 
 
 def _publish(ctx: Context, command: c.PublishResolution) -> None:
-    _moderator(command)
+    if command.actor not in (MODERATOR, SYSTEM):
+        raise RuleError(
+            "actor.not-moderator",
+            "Only the moderator (or the site's clock, at the end of the buffer) publishes.",
+        )
     if ctx.state.pending is None:
         raise RuleError("publish.nothing-pending", "No resolution is waiting to be published.")
     drafted = ctx.state.pending
@@ -420,19 +417,22 @@ CORE_HANDLERS: dict[type, Callable[[Context, c.Command], None]] = {
 
 # --- applying events: the only place the state changes ---------------------------------
 def apply(state: GameState, event: dict) -> None:
-    APPLIERS[event["type"]](state, event)
+    applier = APPLIERS.get(event["type"])
+    if applier is None:
+        applier = ruleset_named(state.ruleset).appliers[event["type"]]
+    applier(state, event)
     state.clock = utc(event["at"])
     if "draw" in event:
         state.draws = event["draw"] + 1
 
 
 def _slot_joined(state: GameState, event: dict) -> None:
-    state.slots.append(Slot(number=event["slot"], name=event["name"]))
+    state.add_slot(Slot(number=event["slot"], name=event["name"]))
 
 
 def _roles_dealt(state: GameState, event: dict) -> None:
     for key, entry in event["roles"].items():
-        slot = state.slot(int(key))
+        slot = state.edit_slot(int(key))
         slot.role, slot.side, slot.uses_limit = entry["role"], entry["side"], entry.get("uses")
     state.dealt = True
 
@@ -484,7 +484,7 @@ def _with(phase: Phase, **changes: object) -> Phase:
 
 
 def _slot_replaced(state: GameState, event: dict) -> None:
-    slot = state.slot(event["slot"])
+    slot = state.edit_slot(event["slot"])
     slot.replacements = (
         *slot.replacements,
         {"at": event["at"], "previous": event["previous"], "name": event["name"]},
@@ -493,7 +493,7 @@ def _slot_replaced(state: GameState, event: dict) -> None:
 
 
 def _slot_left(state: GameState, event: dict) -> None:
-    slot = state.slot(event["slot"])
+    slot = state.edit_slot(event["slot"])
     slot.alive = False
     slot.left = {"how": event["how"], "phase": event["phase"], "at": event["at"]}
     if "role" in event:
@@ -509,11 +509,7 @@ def _prodded(state: GameState, event: dict) -> None:
 
 
 def _ballot(state: GameState, event: dict) -> Ballot:
-    key = (event["phase"], event["ballot"])
-    ballot = state.ballots.get(key)
-    if ballot is None:
-        ballot = state.ballots[key] = Ballot(event["phase"], event["ballot"])
-    return ballot
+    return state.edit_ballot((event["phase"], event["ballot"]))
 
 
 def _history_record(event: dict, target: int | None) -> dict:
@@ -554,9 +550,15 @@ def _night_action_submitted(state: GameState, event: dict) -> None:
 
 
 def _action_resolved(state: GameState, event: dict) -> None:
-    if event["outcome"] in SPENDING_OUTCOMES:
-        slot = state.slot(event["slot"])
-        slot.uses_spent[event["ability"]] = slot.uses_spent.get(event["ability"], 0) + 1
+    # A ruleset may name the counters an action spends ("spent": ["save", "save:self"]);
+    # without it, the ability's own counter, for the outcomes that spend a use.
+    spent = event.get("spent")
+    if spent is None:
+        spent = (event["ability"],) if event["outcome"] in SPENDING_OUTCOMES else ()
+    if spent:
+        slot = state.edit_slot(event["slot"])
+        for key in spent:
+            slot.uses_spent[key] = slot.uses_spent.get(key, 0) + 1
 
 
 def _private_result(state: GameState, event: dict) -> None:
@@ -615,16 +617,26 @@ def _new_state(event: dict, setup: Setup) -> GameState:
         seed=str(event["seed"]),
         created_at=created,
         clock=created,
+        ext=ruleset_named(setup.ruleset).new_extension(setup),
     )
+
+
+def event_fields(state: GameState | None, event_type: object) -> tuple[str, ...] | None:
+    """The fields an event type has besides "type" and "at": the core's, or the game's ruleset's."""
+    fields = EVENT_FIELDS.get(event_type)
+    if fields is None and state is not None:
+        fields = ruleset_named(state.ruleset).event_fields.get(event_type)
+    return fields
 
 
 def replay(log: Iterable[dict]) -> GameState:
     """The state of a game from its log. `LogError` for a log the engine did not write."""
     state: GameState | None = None
     for index, event in enumerate(log):
-        if not isinstance(event, dict) or event.get("type") not in EVENT_FIELDS:
+        fields = event_fields(state, event.get("type")) if isinstance(event, dict) else None
+        if fields is None:
             raise LogError(index, f"unknown event {event!r:.80}")
-        missing = [name for name in ("at", *EVENT_FIELDS[event["type"]]) if name not in event]
+        missing = [name for name in ("at", *fields) if name not in event]
         if missing:
             raise LogError(index, f"{event['type']} lacks {', '.join(missing)}")
         if state is None:

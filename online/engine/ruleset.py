@@ -8,10 +8,11 @@ night action may do, how a phase ends (its stages, in its written order) and who
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from .clock import deadline_after_action, deadline_after_deadline
 from .errors import RuleError
 from .setup import RoleSpec, Setup, SideSpec
 
@@ -26,6 +27,16 @@ class Ruleset:
     options: Mapping[str, tuple[type, object]] = {}
     roles: Mapping[str, RoleSpec] = {}
     sides: Mapping[str, SideSpec] = {}
+    # A ruleset's own events: their fields besides "type" and "at", and the function that
+    # applies each to the state (the core's `apply` calls it, in `resolve` as in `replay`).
+    event_fields: Mapping[str, tuple[str, ...]] = {}
+    appliers: Mapping[str, Callable[[GameState, dict], None]] = {}
+    # Core commands a ruleset handles its own way (command class -> handler(ctx, command)).
+    command_overrides: Mapping[type, Callable[[Context, Command], None]] = {}
+
+    def new_extension(self, setup: Setup) -> object | None:
+        """The ruleset's own part of a new game's state (`GameState.ext`), or None."""
+        return None
 
     def check_setup(self, setup: Setup) -> None:
         """Refuse (`setup.*`) a setup the ruleset cannot play."""
@@ -39,6 +50,17 @@ class Ruleset:
 
     def phase_hours(self, setup: Setup, phase: str) -> int:
         raise NotImplementedError
+
+    def phase_window(
+        self, state: GameState, phase: str, after: datetime, reason: str
+    ) -> tuple[datetime, datetime]:
+        """When `phase` starts and its deadline, after the previous phase ended at `after`
+        (`reason`: how it ended, or "start"): by default at once, with the deadline the
+        phase's hours after the previous deadline (or after the next top of the hour)."""
+        hours = self.phase_hours(state.setup, phase)
+        if reason == "deadline":
+            return after, deadline_after_deadline(after, hours)
+        return after, deadline_after_action(after, hours)
 
     # --- commands and resolution ------------------------------------------------------------
     def on_start(self, ctx: Context) -> None:

@@ -6,7 +6,7 @@ import importlib
 
 from .errors import RuleError
 
-RULESET_MODULES = {"forum": "online.engine.forum"}
+RULESET_MODULES = {"forum": "online.engine.forum", "mafia1923": "online.engine.mafia1923"}
 
 
 def ruleset_named(name: object):
@@ -17,3 +17,9 @@ def ruleset_named(name: object):
             f"No ruleset {name!r}; known: {', '.join(sorted(RULESET_MODULES))}.",
         )
     return importlib.import_module(module).RULESET
+
+
+def load_all() -> None:
+    """Import every ruleset (each registers its own commands)."""
+    for module in RULESET_MODULES.values():
+        importlib.import_module(module)

@@ -133,8 +133,8 @@ class Game:
         self.do(c.PublishResolution(at=self._at()))
         return self
 
-    def refuses(self, rule: str) -> _Refusal:
-        return _Refusal(self, rule)
+    def refuses(self, rule: str) -> Refusal:
+        return Refusal(self, rule)
 
     # --- reading -------------------------------------------------------------------------------
     @property
@@ -190,10 +190,11 @@ def _entry(role: str | tuple[str, str] | dict) -> dict:
     return dict(role)
 
 
-class _Refusal:
-    """`game.refuses(rule).vote(1, 1)`: the command must be refused under `rule`, changing nothing."""
+class Refusal:
+    """`game.refuses(rule).vote(1, 1)`: the command must be refused under `rule`, changing nothing.
+    Works for any kit with `state`, `log` and `now` (the "Mafia 1923" kit uses it too)."""
 
-    def __init__(self, game: Game, rule: str) -> None:
+    def __init__(self, game, rule: str) -> None:
         self._game, self._rule = game, rule
 
     def __getattr__(self, name: str):

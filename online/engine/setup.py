@@ -205,6 +205,9 @@ def _entries(ruleset, sides, roles) -> tuple[RoleEntry, ...]:
     return tuple(entries)
 
 
+OPTION_KINDS = {bool: "true or false", int: "a whole number ≥ 1", str: "text", list: "a list"}
+
+
 def _options(ruleset, given) -> dict[str, object]:
     if not isinstance(given, Mapping):
         raise RuleError("setup.options", '"options" is an object.')
@@ -212,8 +215,10 @@ def _options(ruleset, given) -> dict[str, object]:
     for key, (kind, default) in ruleset.options.items():
         value = given.get(key, default)
         if type(value) is not kind or (kind is int and value < 1):
-            expected = "true or false" if kind is bool else "a whole number ≥ 1"
+            expected = OPTION_KINDS.get(kind, kind.__name__)
             raise RuleError("setup.option-type", f"Option {key!r} is {expected}.")
+        if kind is list:
+            value = list(value)
         options[key] = value
     unknown = set(given) - set(options)
     if unknown:

@@ -150,21 +150,60 @@ class GameState:
     revealed: dict[int, str] = field(default_factory=dict)  # slot → role, public
     pending: tuple[dict, ...] | None = None  # a drafted resolution awaiting publication
     result: dict | None = None  # the game_ended event once the game is over
+    # What a ruleset keeps beyond the core's state ("Mafia 1923": families, statuses): an
+    # object with `copy()` and `snapshot()`, made by `Ruleset.new_extension`; changed only by
+    # the ruleset's own event appliers.
+    ext: object | None = None
+    # Copy-on-write: a copy shares the slots and ballots of the state it was copied from, and
+    # `edit_slot` / `edit_ballot` copy one the first time this state changes it. These sets
+    # hold the slots and ballots this state owns (may change in place).
+    owned_slots: set = field(default_factory=set, repr=False, compare=False)
+    owned_ballots: set = field(default_factory=set, repr=False, compare=False)
 
     # Records in lists (history entries, results, notes) are never changed once appended, so a
-    # copy shares them; only the containers and the small mutable objects are copied.
+    # copy shares them; only the containers are copied, and slots and ballots on first write.
+    # A copy costs a few list copies whatever the number of players (hundreds in "Mafia 1923").
     def copy(self) -> GameState:
+        # After a copy, neither state owns the shared slots and ballots: whichever changes
+        # one first copies it, so a later change to either never shows in the other.
+        self.owned_slots = set()
+        self.owned_ballots = set()
         return replace(
             self,
-            slots=[slot.copy() for slot in self.slots],
+            slots=list(self.slots),
             phases=list(self.phases),
-            ballots={key: ballot.copy() for key, ballot in self.ballots.items()},
+            ballots=dict(self.ballots),
             actions=dict(self.actions),
             results=list(self.results),
             notes=list(self.notes),
             prods=list(self.prods),
             revealed=dict(self.revealed),
+            ext=self.ext.copy() if self.ext is not None else None,
+            owned_slots=set(),
+            owned_ballots=set(),
         )
+
+    # --- writing (core.apply and the rulesets' appliers only) ------------------------------
+    def edit_slot(self, number: int) -> Slot:
+        """Slot `number`, safe to change: copied the first time this state changes it."""
+        if number not in self.owned_slots:
+            self.slots[number - 1] = self.slots[number - 1].copy()
+            self.owned_slots.add(number)
+        return self.slots[number - 1]
+
+    def add_slot(self, slot: Slot) -> None:
+        self.slots.append(slot)
+        self.owned_slots.add(slot.number)
+
+    def edit_ballot(self, key: tuple[str, str]) -> Ballot:
+        """The ballot `key` (created if new), safe to change: copied on this state's first write."""
+        ballot = self.ballots.get(key)
+        if ballot is None:
+            ballot = self.ballots[key] = Ballot(*key)
+        elif key not in self.owned_ballots:
+            ballot = self.ballots[key] = ballot.copy()
+        self.owned_ballots.add(key)
+        return ballot
 
     # --- reading ---------------------------------------------------------------------------
     def slot(self, number: int) -> Slot:
@@ -232,4 +271,5 @@ class GameState:
             "revealed": {str(k): v for k, v in sorted(self.revealed.items())},
             "pending": list(self.pending) if self.pending is not None else None,
             "result": self.result,
+            "ext": self.ext.snapshot() if self.ext is not None else None,
         }

@@ -6,6 +6,14 @@ from config import health
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def fresh_answer():
+    """Each test checks afresh: /healthz keeps its answer a few seconds (HEALTHZ_CACHE_SECONDS)."""
+    health.forget()
+    yield
+    health.forget()
+
+
 def test_tests_run_on_postgresql():
     assert connection.vendor == "postgresql"
 
@@ -55,3 +63,68 @@ def test_healthz_without_redis_checks_only_the_database(client, settings):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert set(response.json()["checks"]) == {"database"}
+
+
+def test_the_deep_check_is_made_at_most_once_per_few_seconds(client, monkeypatch, settings):
+    settings.HEALTHZ_CACHE_SECONDS = 60
+    calls = []
+
+    def counted_worker_ping():
+        calls.append(1)
+        return True, "1 worker(s)"
+
+    monkeypatch.setattr(health, "check_celery_worker", counted_worker_ping)
+    answers = [client.get("/healthz") for _ in range(10)]
+    assert len(calls) == 1
+    assert {a.status_code for a in answers} == {200}
+    assert answers[-1].json()["checks"]["celery"] == {"ok": True, "detail": "1 worker(s)"}
+    settings.HEALTHZ_CACHE_SECONDS = 0  # the answer has aged: the next poll checks again
+    client.get("/healthz")
+    assert len(calls) == 2
+
+
+def test_a_poller_is_answered_at_once_while_another_request_checks(monkeypatch, settings):
+    """A slow check (the worker's ping waits up to a second) holds one request, not every poller."""
+    import threading
+    import time
+
+    settings.HEALTHZ_CACHE_SECONDS = 0
+    monkeypatch.setattr(health, "check_celery_worker", lambda: (True, "1 worker(s)"))
+    health.deep_check()  # an answer to fall back on
+    release = threading.Event()
+
+    def slow_ping():
+        release.wait(5)
+        return True, "1 worker(s)"
+
+    monkeypatch.setattr(health, "check_celery_worker", slow_ping)
+    checking = threading.Thread(target=health.deep_check)
+    checking.start()
+    try:
+        time.sleep(0.2)  # the thread is inside its check now
+        started = time.monotonic()
+        answer = health.deep_check()
+        assert time.monotonic() - started < 0.1
+        assert answer.healthy
+    finally:
+        release.set()
+        checking.join(10)
+
+
+def test_liveness_answers_in_well_under_10_ms_and_asks_nothing(client, monkeypatch, django_assert_num_queries):
+    import statistics
+    import time
+
+    def forbidden():
+        raise AssertionError("liveness must not run the deep checks")
+
+    for name in ("check_database", "check_redis", "check_celery_worker"):
+        monkeypatch.setattr(health, name, forbidden)
+    timings = []
+    with django_assert_num_queries(0):
+        for _ in range(30):
+            started = time.perf_counter()
+            response = client.get("/healthz/live")
+            timings.append(time.perf_counter() - started)
+            assert response.status_code == 200 and response.json() == {"status": "ok"}
+    assert statistics.median(timings) < 0.010, f"median {statistics.median(timings) * 1000:.1f} ms"

@@ -1,5 +1,6 @@
 import pytest
 from django.core.management import call_command
+from django.http import HttpRequest
 from django.urls import reverse
 
 from clubs.models import Club, ClubMembership, Player
@@ -65,7 +66,8 @@ def test_seed_demo_builds_a_living_site_and_can_run_twice(client, django_capture
     assert Player.objects.filter(home_club=club).count() >= 30
     assert ClubMembership.objects.filter(club=club, role="organizer", player__user__username="organizer").exists()
     assert ClubMembership.objects.filter(club=club, role="judge", player__user__username="judge").exists()
-    assert client.login(username="judge", password="mafia-demo-2026")
+    # django-axes checks log-ins against the request they come with (settings.AUTHENTICATION_BACKENDS).
+    assert client.login(request=HttpRequest(), username="judge", password="mafia-demo-2026")
     # Standings and ratings count only published games: the demo cup's played rounds are published.
     from games.models import Game
     from scoring.models import PlayerRating

@@ -1,5 +1,6 @@
 """Build confirmed tournament games through the real services, as judges and organizers do."""
 
+import time
 from datetime import date
 
 from clubs.models import ClubMembership
@@ -47,3 +48,13 @@ def finished_game(tournament, judge, players=None) -> Game:
 def confirm(game, judge, organizer_user) -> Game:
     game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
     return game_confirm(game=game, expected_version=game.protocol_version, actor=organizer_user)
+
+
+def wait_for(condition, timeout=30.0):
+    """Poll ``condition`` every 0.1 s until it holds (True) or ``timeout`` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False

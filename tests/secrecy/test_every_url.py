@@ -69,11 +69,11 @@ def _fresh_start() -> None:
     """An empty database with every id sequence at 1, and no cache: both worlds start equal."""
     from django.core.cache import cache
 
-    from tournaments import api
+    from tournaments import stored_standings
 
     call_command("flush", interactive=False, verbosity=0)
     cache.clear()
-    api._LOCAL.clear()
+    stored_standings.clear_local()
 
 
 def _client(world, viewer: str) -> Client:

@@ -1,13 +1,28 @@
+import datetime as dt
 import zoneinfo
 
 from django.utils import timezone
 
 
+def club_zone(club) -> dt.tzinfo:
+    """The club's time zone (UTC when it names none that exists)."""
+    try:
+        return zoneinfo.ZoneInfo(club.timezone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
+        return dt.UTC
+
+
+def use_club_timezone(club) -> None:
+    """Show this request's times in the club's time zone: a page that belongs to a club (a
+    tournament's, an evening's) calls it before rendering, whoever looks."""
+    timezone.activate(club_zone(club))
+
+
 class ClubTimezoneMiddleware:
     """Shows times in the time zone of the club a page belongs to.
 
-    Views that belong to a club set ``request.club_timezone``; otherwise the signed-in player's
-    home club decides, and UTC is the last resort. Times are always stored in UTC.
+    Views that belong to a club call ``use_club_timezone``; otherwise the signed-in player's home
+    club decides, and UTC is the last resort. Times are always stored in UTC.
     """
 
     def __init__(self, get_response):

@@ -6,6 +6,7 @@ from django.views.decorators.http import require_http_methods
 
 from config.errors import ApplicationError
 from core.ratelimits import limit
+from tournaments.selectors import player_applications
 
 from . import selectors, services
 from .forms import SignUpForm
@@ -42,8 +43,12 @@ def player_list(request):
 
 def player_detail(request, pk):
     player = get_object_or_404(selectors.listed_players().select_related("home_club"), pk=pk)
-    return render(request, "clubs/player_detail.html", {"player": player,
-                                                         "memberships": player.memberships.select_related("club")})
+    own = request.user.is_authenticated and player.user_id == request.user.pk
+    return render(request, "clubs/player_detail.html", {
+        "player": player, "memberships": player.memberships.select_related("club"),
+        # The player's own applications, on their own page only (whom they applied to is theirs).
+        "applications": player_applications(player) if own else None,
+    })
 
 
 @require_http_methods(["GET", "POST"])

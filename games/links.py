@@ -18,13 +18,13 @@ the game. ``link_state`` is the one place these rules are decided.
 from __future__ import annotations
 
 import datetime as dt
-import zoneinfo
 from enum import StrEnum
 
 from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.middleware import club_zone as clubs_zone
 from config.errors import ApplicationError
 
 from .models import Game
@@ -42,10 +42,7 @@ def link_lifetime() -> dt.timedelta:
 
 
 def club_zone(game: Game) -> dt.tzinfo:
-    try:
-        return zoneinfo.ZoneInfo(game.club.timezone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return dt.UTC
+    return clubs_zone(game.club)
 
 
 def link_expires_at(game: Game) -> dt.datetime:

@@ -1,53 +1,69 @@
-"""A rating chart drawn on the server as SVG: no chart library, nothing from a CDN."""
+"""A rating chart drawn on the server as SVG: no chart library, nothing from a CDN.
+
+Coordinates are percentages of the plot's box, with no viewBox: the chart stretches to any width
+while its labels keep the page's font size (a 640-unit viewBox drawn 330 px wide on a phone shrank
+11-unit labels to 6 px). The plot's box leaves room for the labels in CSS (site.css)."""
 
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class LineChart:
-    width: int
-    height: int
-    points: str  # the polyline's "x,y x,y …"
-    y_ticks: list[tuple[float, int]]  # (y position, rating label)
-    first_label: str
-    last_label: str
+    segments: list[tuple[float, float, float, float]]  # (x1, y1, x2, y2) in % of the plot
+    y_ticks: list[tuple[float, int]]  # (y in %, rating label)
+    x_ticks: list[tuple[float, str, str]]  # (x in %, date label, text-anchor): each date once
     markers: list[tuple[float, float, str]]  # (x, y, title) per game, for hover titles
 
     @property
     def is_empty(self) -> bool:
-        return not self.points
+        return not self.markers
 
 
-def rating_line_chart(values: list[float], labels: list[str], *, width: int = 640, height: int = 220,
-                      padding: int = 32) -> LineChart:
-    """Scale ``values`` (one per game, in order) into a polyline with a few rounded ticks."""
+def rating_line_chart(values: list[float], labels: list[str]) -> LineChart:
+    """Scale ``values`` (one per game, in order; ``labels`` their dates) into line segments with a
+    few rounded rating ticks, and at most three date labels, none repeated."""
     if not values:
-        return LineChart(width, height, "", [], "", "", [])
+        return LineChart([], [], [], [])
     low, high = min(values), max(values)
     if high - low < 20:  # a flat line still needs some vertical room
         middle = (high + low) / 2
         low, high = middle - 10, middle + 10
     span = high - low
-    inner_w, inner_h = width - 2 * padding, height - 2 * padding
-    step = inner_w / max(len(values) - 1, 1)
 
     def y_of(value: float) -> float:
-        return padding + inner_h - (value - low) / span * inner_h
+        return round(100 - (value - low) / span * 100, 2)
 
-    coords = [(padding + i * step, y_of(v)) for i, v in enumerate(values)]
+    def x_of(index: int) -> float:
+        return round(index / (len(values) - 1) * 100, 2) if len(values) > 1 else 50.0
+
+    coords = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
     tick_step = _nice_step(span / 4)
-    first_tick = int(low // tick_step + 1) * tick_step
     ticks = []
-    value = first_tick
+    value = int(low // tick_step + 1) * tick_step
     while value <= high:
-        ticks.append((round(y_of(value), 1), int(value)))
+        ticks.append((y_of(value), int(value)))
         value += tick_step
-    markers = [(round(x, 1), round(y, 1), f"{label}: {round(v)}")
-               for (x, y), v, label in zip(coords, values, labels, strict=True)]
-    return LineChart(
-        width, height, " ".join(f"{x:.1f},{y:.1f}" for x, y in coords), ticks,
-        labels[0] if labels else "", labels[-1] if labels else "", markers,
-    )
+    markers = [(x, y, f"{label}: {round(v)}") for (x, y), v, label in zip(coords, values, labels, strict=True)]
+    segments = [(*a, *b) for a, b in zip(coords, coords[1:], strict=False)]
+    return LineChart(segments, ticks, _date_ticks(coords, labels), markers)
+
+
+def _date_ticks(coords: list[tuple[float, float]], labels: list[str]) -> list[tuple[float, str, str]]:
+    """The first date at the left edge, the last at the right, and one from the middle third when
+    there is a third date: each date written once, however many games were played that day."""
+    if not labels:
+        return []
+    first, last = labels[0], labels[-1]
+    if len(coords) == 1 or first == last:
+        return [(coords[0][0], first, "middle" if len(coords) == 1 else "start")]
+    ticks = [(0.0, first, "start")]
+    middle = [(x, label) for (x, _y), label in zip(coords, labels, strict=True)
+              if 33 <= x <= 67 and label not in (first, last)]
+    if middle:
+        x, label = min(middle, key=lambda item: abs(item[0] - 50))
+        ticks.append((x, label, "middle"))
+    ticks.append((100.0, last, "end"))
+    return ticks
 
 
 def _nice_step(raw: float) -> int:

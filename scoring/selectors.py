@@ -29,7 +29,7 @@ def player_rating_history(player: Player, *, viewer=None) -> QuerySet[RatingEntr
     from games.visibility import roles_visible_q
 
     return RatingEntry.objects.filter(player=player).filter(roles_visible_q(viewer, prefix="game__")).select_related(
-        "game", "game__tournament", "game__round"
+        "game", "game__club", "game__tournament", "game__round"
     ).order_by("rated_at", "game_id")
 
 

@@ -5,8 +5,8 @@ from clubs.models import Club
 from clubs.selectors import listed_players
 
 from . import selectors
-from .charts import rating_line_chart
 from .ratings import display_rating
+from .templatetags.ratings import history_chart
 
 
 def leaderboard(request):
@@ -36,8 +36,7 @@ def leaderboard(request):
 def player_rating(request, pk):
     player = get_object_or_404(listed_players(), pk=pk)
     history = list(selectors.player_rating_history(player, viewer=request.user))
-    chart = rating_line_chart([e.overall_after for e in history],
-                              [f"{e.rated_at:%Y-%m-%d}" for e in history])
+    chart = history_chart(history)
     return render(request, "scoring/player_rating.html", {
         "player": player, "history": list(reversed(history)), "chart": chart,
         "rating": getattr(player, "rating", None),

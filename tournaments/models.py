@@ -259,6 +259,9 @@ class Application(models.Model):
     waitlist_position = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
+    # A guest has no account to log in with: this secret in their application's status link is
+    # how they see and withdraw it later (services.application_submit sets it for guests only).
+    status_token = models.CharField(max_length=43, unique=True, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["created_at", "id"]

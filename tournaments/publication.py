@@ -4,7 +4,7 @@
     def standings(request, tournament): ...
 
 The decorator loads the tournament from the ``slug`` in the URL and passes it to the view. The
-page is served when the switch is on, or always to organizers of the tournament's club. With
+page's times are in the club's time zone. The page is served when the switch is on, or always to organizers of the tournament's club. With
 ``public_when(None)`` the page is public as soon as the tournament is out of draft. Every
 decorated view is recorded in ``PUBLIC_VIEWS`` (name → switch), and a test walks that registry so a
 new public page cannot forget its switch.
@@ -18,6 +18,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
+from clubs.middleware import use_club_timezone
 from clubs.permissions import user_may_organize
 
 from .models import PUBLICATION_SWITCHES, Tournament
@@ -59,6 +60,7 @@ def public_when(switch: str | None, *, load=None):
                 tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
             elif (tournament := load(slug)) is None:
                 raise Http404
+            use_club_timezone(tournament.club)
             if tournament.status == Tournament.Status.DRAFT and not tournament_visible(request, tournament, None):
                 return render(request, "tournaments/not_published.html",
                               {"tournament": tournament, "draft": True}, status=404)

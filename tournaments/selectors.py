@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -105,6 +106,36 @@ def player_application(event, user) -> Application | None:
     if user is None or not user.is_authenticated:
         return None
     return Application.objects.filter(**_event_filter(event), player__user=user).first()
+
+
+GUEST_APPLICATIONS = "guest_applications"  # the session's list of a guest's status tokens
+
+
+def visitor_application(event, request) -> Application | None:
+    """The application this visitor made for the event: the signed-in player's, or one a guest
+    made from this browser (its status token remembered in the session)."""
+    if request.user.is_authenticated:
+        return player_application(event, request.user)
+    tokens = request.session.get(GUEST_APPLICATIONS) or []
+    if not tokens:
+        return None
+    return Application.objects.filter(**_event_filter(event), status_token__in=tokens[-20:]).first()
+
+
+def application_by_token(token: str) -> Application | None:
+    """A guest's application from its status link's secret."""
+    if not token:
+        return None
+    return (Application.objects.filter(status_token=token)
+            .select_related("player", "tournament__club", "evening__club").first())
+
+
+def player_applications(player: Player) -> QuerySet[Application]:
+    """The player's applications, the latest event first, each with its event and club."""
+    return (Application.objects.filter(player=player)
+            .select_related("tournament__club", "evening__club")
+            .order_by(Coalesce("tournament__starts_on", TruncDate("evening__starts_at")).desc(nulls_last=True),
+                      "-created_at"))
 
 
 def participants(tournament: Tournament) -> QuerySet[Player]:

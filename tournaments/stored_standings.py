@@ -55,6 +55,7 @@ from django.utils.http import http_date
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from clubs.middleware import club_zone
 from clubs.models import Club
 
 from .models import PUBLICATION_SWITCHES, Tournament
@@ -150,9 +151,9 @@ def standings_queryset():
 
 
 # The columns a standings request reads: the page's header and switches, the club's name and
-# address, the snapshot's time and whether a recompute is pending.
+# address and time zone (its times are the club's), the snapshot's time and whether a recompute is pending.
 _COLUMNS = ("pk", "slug", "name", "status", "starts_on", "ends_on", "venue", "tie_break_order", "win_points",
-            "updated_at", *PUBLICATION_SWITCHES, "club_id", "club__name", "club__slug",
+            "updated_at", *PUBLICATION_SWITCHES, "club_id", "club__name", "club__slug", "club__timezone",
             "snapshot_at", "standings_updating")
 _SENTINEL = "stored-standings-slug-placeholder"
 _COMPILED: dict[str, tuple[str, tuple, int]] = {}
@@ -179,7 +180,8 @@ def tournament_for_standings(slug: str) -> Tournament | None:
     if row is None:
         return None
     values = dict(zip(_COLUMNS, row, strict=True))
-    club = Club(pk=values.pop("club_id"), name=values.pop("club__name"), slug=values.pop("club__slug"))
+    club = Club(pk=values.pop("club_id"), name=values.pop("club__name"), slug=values.pop("club__slug"),
+                timezone=values.pop("club__timezone"))
     snapshot_at, updating = values.pop("snapshot_at"), values.pop("standings_updating")
     if isinstance(values["tie_break_order"], str):  # jsonb arrives as text (Django's JSONField decodes it)
         values["tie_break_order"] = json.loads(values["tie_break_order"])
@@ -316,7 +318,7 @@ def warm(tournament_id: int) -> None:
     key = standings_version_key(tournament.pk, tournament.snapshot_at, tournament.updated_at)
     store(f"api:standings:{key}", standings_body(tournament.pk))
     version = page_version(tournament)
-    with timezone.override(None):  # anonymous visitors see the site's default time zone
+    with timezone.override(club_zone(tournament.club)):  # a tournament's times are its club's, whoever looks
         for language, _name in settings.LANGUAGES:
             with translation.override(language):
                 table_key, page_key = _keys(tournament, version, language)

@@ -7,11 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
+from clubs.middleware import use_club_timezone
 from clubs.permissions import user_may_organize
 from clubs.selectors import listed_players
 from config.errors import ApplicationError
@@ -26,7 +28,7 @@ from .models import Application, Evening, Tournament
 from .permissions import error_response
 from .publication import public_when, tournament_visible
 
-ROLES = [("civilian", gettext_lazy("civilian")), ("sheriff", gettext_lazy("Sheriff")),
+ROLES = [("civilian", gettext_lazy("Civilian")), ("sheriff", gettext_lazy("Sheriff")),
          ("mafia", gettext_lazy("Mafia")), ("don", gettext_lazy("Don"))]
 
 
@@ -50,7 +52,7 @@ def tournament_list(request):
 @public_when(None)
 def detail(request, tournament):
     context = _context(request, tournament, counts=selectors.application_counts(tournament),
-                       application=selectors.player_application(tournament, request.user),
+                       application=selectors.visitor_application(tournament, request),
                        form=ApplyForm(guest=not request.user.is_authenticated))
     return render(request, "tournaments/tournament_detail.html", context)
 
@@ -61,7 +63,7 @@ def _apply(request, event, *, tournament=None, evening=None):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.application_submit(
+            application = services.application_submit(
                 tournament=tournament, evening=evening, user=request.user,
                 guest_name=data.get("guest_name", ""), guest_contact=data.get("guest_contact", ""),
                 message=data["message"],
@@ -71,6 +73,17 @@ def _apply(request, event, *, tournament=None, evening=None):
         else:
             messages.success(request, _("Your application for %(event)s is in. The organizers will decide soon.")
                              % {"event": event.name})
+            if application.status_token:
+                # A guest: their application's own page, remembered in this browser too.
+                tokens = [t for t in request.session.get(selectors.GUEST_APPLICATIONS, [])
+                          if t != application.status_token]
+                request.session[selectors.GUEST_APPLICATIONS] = [*tokens, application.status_token][-20:]
+                status_url = reverse("tournaments:application", kwargs={"token": application.status_token})
+                if services.application_status_mail(application=application,
+                                                    url=request.build_absolute_uri(status_url)):
+                    messages.info(request, _("We have sent this page's address to %(address)s.")
+                                  % {"address": application.player.contact})
+                return redirect(status_url)
             return redirect(event.get_absolute_url())
     return render(request, "tournaments/apply.html", {"event": event, "form": form, "guest": guest,
                                                       "tournament": tournament, "evening": evening})
@@ -83,22 +96,52 @@ def apply(request, tournament):
     return _apply(request, tournament, tournament=tournament)
 
 
-def _withdraw(request, event, application):
+def _withdraw(request, event, application, *, done_url=None):
+    """GET (or a POST without ``confirm``, from a page that did not ask): the question, on a page
+    of its own. A POST with ``confirm``: the withdrawal."""
     if application is None:
         raise Http404
+    done_url = done_url or event.get_absolute_url()
+    if request.method != "POST" or not request.POST.get("confirm"):
+        return render(request, "tournaments/withdraw_confirm.html", {
+            "event": event, "application": application, "back_url": done_url,
+            "may_withdraw": Application.Status.WITHDRAWN in application.allowed_transitions()})
     try:
         services.application_withdraw(application=application, actor=request.user)
     except ApplicationError as exc:
-        return error_response(request, exc, fallback=event.get_absolute_url())
+        return error_response(request, exc, fallback=done_url)
     messages.success(request, _("You have withdrawn from %(event)s.") % {"event": event.name})
-    return redirect(event.get_absolute_url())
+    return redirect(done_url)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def withdraw(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    use_club_timezone(tournament.club)
     return _withdraw(request, tournament, selectors.player_application(tournament, request.user))
+
+
+def _guest_application(token):
+    application = selectors.application_by_token(token)
+    if application is None:
+        raise Http404
+    use_club_timezone(application.event.club)
+    return application
+
+
+def application_status(request, token):
+    """A guest's application by its status link: the status, and a way to withdraw."""
+    application = _guest_application(token)
+    return render(request, "tournaments/application_status.html",
+                  {"application": application, "event": application.event})
+
+
+@require_http_methods(["GET", "POST"])
+def application_status_withdraw(request, token):
+    application = _guest_application(token)
+    return _withdraw(request, application.event, application,
+                     done_url=reverse("tournaments:application", kwargs={"token": token}))
 
 
 @public_when("publish_participants")
@@ -204,10 +247,11 @@ def protocol(request, tournament, pk):
 
 def evening_detail(request, pk):
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
+    use_club_timezone(evening.club)
     accepted = (selectors.application_list(evening, status=Application.Status.ACCEPTED))
     return render(request, "tournaments/evening_detail.html", {
         "evening": evening, "counts": selectors.application_counts(evening), "accepted": accepted,
-        "application": selectors.player_application(evening, request.user),
+        "application": selectors.visitor_application(evening, request),
         "form": ApplyForm(guest=not request.user.is_authenticated),
         "may_organize": user_may_organize(request.user, evening.club),
     })
@@ -217,13 +261,15 @@ def evening_detail(request, pk):
 @limit("applications")
 def evening_apply(request, pk):
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
+    use_club_timezone(evening.club)
     return _apply(request, evening, evening=evening)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def evening_withdraw(request, pk):
-    evening = get_object_or_404(Evening, pk=pk)
+    evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
+    use_club_timezone(evening.club)
     application = selectors.player_application(evening, request.user)
     if application is not None and application.player.user_id != request.user.pk:
         raise PermissionDenied

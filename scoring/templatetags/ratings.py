@@ -1,6 +1,9 @@
 from django import template
+from django.utils import timezone
+from django.utils.formats import date_format
 
-from scoring.charts import rating_line_chart
+from clubs.middleware import club_zone
+from scoring.charts import LineChart, rating_line_chart
 from scoring.models import PlayerRating
 from scoring.ratings import display_rating
 from scoring.selectors import player_rating_history
@@ -24,6 +27,21 @@ def signed_rating(value) -> str:
 @register.inclusion_tag("scoring/_player_rating_card.html", takes_context=True)
 def player_rating_card(context, player):
     viewer = getattr(context.get("request"), "user", None)
-    history = list(player_rating_history(player, viewer=viewer).only("overall_after", "rated_at", "game_id"))
-    chart = rating_line_chart([e.overall_after for e in history], [f"{e.rated_at:%Y-%m-%d}" for e in history])
+    history = list(player_rating_history(player, viewer=viewer))
+    chart = history_chart(history)
     return {"player": player, "rating": PlayerRating.objects.filter(player=player).first(), "chart": chart}
+
+
+def played_on(entry) -> str:
+    """The day a rated game was played, as its club's calendar has it."""
+    return date_format(timezone.localtime(entry.rated_at, club_zone(entry.game.club)), "SHORT_DATE_FORMAT")
+
+
+def history_chart(history) -> LineChart:
+    """The rating after each game of ``history`` (oldest first; each entry's game and club loaded)."""
+    return rating_line_chart([e.overall_after for e in history], [played_on(e) for e in history])
+
+
+@register.filter
+def game_day(entry) -> str:
+    return played_on(entry)

@@ -184,7 +184,7 @@ def test_standings_page_says_when_it_was_brought_up_to_date(cup, client, django_
     with django_capture_on_commit_callbacks(execute=True):
         confirm(finished_game(tournament, judge), judge, organizer)
     html = client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug})).content.decode()
-    assert "Brought up to date at" in html
+    assert "Brought up to date: " in html
 
 
 # --- publication: standings and ratings count only published games (docs/secrecy.md) --------------

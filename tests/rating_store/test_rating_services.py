@@ -130,9 +130,9 @@ def test_leaderboard_and_player_pages(client, league, django_assert_max_num_quer
     fragment = client.get(reverse("ratings:leaderboard"), {"track": "red"}, HTTP_HX_REQUEST="true")
     assert "<html" not in fragment.content.decode()
     page = client.get(reverse("ratings:player", kwargs={"pk": players[0].pk}))
-    assert page.status_code == 200 and "<polyline" in page.content.decode()
+    assert page.status_code == 200 and "class=\"rating-plot\"" in page.content.decode()
     profile = client.get(players[0].get_absolute_url())
-    assert "<polyline" in profile.content.decode()
+    assert "class=\"rating-plot\"" in profile.content.decode()
 
 
 def test_history_hides_games_whose_results_are_not_published(client, league):

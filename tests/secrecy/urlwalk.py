@@ -79,6 +79,9 @@ VISITS: dict[str, Entry] = {
     "tournaments:evening": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_apply": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_withdraw": lambda w: {"pk": w.evening.pk},
+    # A guest's status link is their secret (like a judge's link): the walk tries a wrong one.
+    "tournaments:application": lambda w: {"token": NOT_THE_LINK},
+    "tournaments:application_withdraw": lambda w: {"token": NOT_THE_LINK},
     "tournaments:detail": lambda w: {"slug": w.tournament.slug},
     "tournaments:apply": lambda w: {"slug": w.tournament.slug},
     "tournaments:withdraw": lambda w: {"slug": w.tournament.slug},

@@ -91,7 +91,12 @@ def test_a_player_applies_and_withdraws_from_the_page(client):
     client.post(reverse("tournaments:apply", kwargs={"slug": tournament.slug}), {"message": ""})
     detail = client.get(tournament.get_absolute_url()).content.decode()
     assert "pending" in detail and "Withdraw my application" in detail
-    client.post(reverse("tournaments:withdraw", kwargs={"slug": tournament.slug}))
+    # A withdrawal asks first: a POST that was not confirmed (and a GET) shows the question.
+    url = reverse("tournaments:withdraw", kwargs={"slug": tournament.slug})
+    for response in (client.get(url), client.post(url)):
+        assert response.status_code == 200 and 'name="confirm"' in response.content.decode()
+    assert Application.objects.get(player=player).status == Application.Status.PENDING
+    client.post(url, {"confirm": "1"})
     assert Application.objects.get(player=player).status == Application.Status.WITHDRAWN
 
 

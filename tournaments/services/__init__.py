@@ -8,6 +8,7 @@ audit entry through ``clubs.audit.log_action``. Bad requests raise ``config.erro
 from .applications import (
     application_decide,
     application_set_note,
+    application_status_mail,
     application_submit,
     application_withdraw,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "application_decide",
     "standings_store",
     "application_set_note",
+    "application_status_mail",
     "application_submit",
     "application_withdraw",
     "evening_create",

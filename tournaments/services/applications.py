@@ -8,6 +8,8 @@ Lock order is always event → application, so concurrent services cannot deadlo
 
 from __future__ import annotations
 
+import secrets
+
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
@@ -78,6 +80,11 @@ def _guest_player(*, name: str, contact: str) -> Player:
         raise ApplicationError(_("That name was just taken; choose another."), code="nickname") from exc
 
 
+def new_status_token() -> str:
+    """The secret of a guest's status link (32 URL-safe characters, 192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
 @transaction.atomic
 def application_submit(
     *, tournament: Tournament | None = None, evening: Evening | None = None, user=None,
@@ -119,13 +126,16 @@ def application_submit(
         existing.message = message
         existing.decided_at = None
         existing.waitlist_position = None
-        existing.save(update_fields=["status", "message", "decided_at", "waitlist_position"])
+        if actor is None and not existing.status_token:
+            existing.status_token = new_status_token()
+        existing.save(update_fields=["status", "message", "decided_at", "waitlist_position", "status_token"])
         log_action(existing, action="application.reopened", actor=actor,
                    data={"from": Status.WITHDRAWN, "to": Status.PENDING})
         return existing
     try:
         with transaction.atomic():
-            application = Application.objects.create(**_event_filter(event), player=player, message=message)
+            application = Application.objects.create(**_event_filter(event), player=player, message=message,
+                                                     status_token=new_status_token() if actor is None else None)
     except IntegrityError as exc:
         raise ApplicationError(_("%(player)s has already applied.") % {"player": player.nickname},
                                code="duplicate") from exc
@@ -166,6 +176,20 @@ def _notify_promoted(application: Application) -> None:
     subject = _("A seat is yours: %(event)s") % {"event": event.name}
     body = render_to_string("tournaments/email/promoted.txt", context)
     transaction.on_commit(lambda: send_mail(subject, body, None, [address], fail_silently=True))
+
+
+def application_status_mail(*, application: Application, url: str) -> bool:
+    """Send a guest their application's status link (``url``), when their contact is an e-mail:
+    a guest has no account to find it again by. After commit; False when there is no address."""
+    address = player_email(application.player)
+    if not address:
+        return False
+    event = application.event
+    subject = _("Your application for %(event)s") % {"event": event.name}
+    body = render_to_string("tournaments/email/application_status.txt",
+                            {"player": application.player, "event": event, "url": url})
+    transaction.on_commit(lambda: send_mail(subject, body, None, [address], fail_silently=True))
+    return True
 
 
 def _promote_from_waitlist(event, *, actor) -> list[Application]:

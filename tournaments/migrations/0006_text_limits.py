@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_tournament_chief_judge'),
+        ('tournaments', '0005_application_status_token'),
     ]
 
     operations = [

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "scoring",
+    "online",
 ]
 
 MIDDLEWARE = [
@@ -60,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "clubs.middleware.ClubTimezoneMiddleware",
+    "online.deadlines.SweepMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,6 +122,10 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+# Online games' deadlines: without beat (the embedded default) requests run the sweep in-process,
+# at most once every ONLINE_SWEEP_SECONDS (online/deadlines.py).
+ONLINE_SWEEP_IN_PROCESS = env.bool("ONLINE_SWEEP_IN_PROCESS", default=not REDIS_URL)
+ONLINE_SWEEP_SECONDS = env.int("ONLINE_SWEEP_SECONDS", default=30)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
@@ -131,6 +137,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {
     "pipeline-sweep": {"task": "scoring.tasks.sweep_pipeline", "schedule": 60.0},
+    # Online games: resolve every phase past its deadline (online/deadlines.py).
+    "online-deadline-sweep": {"task": "online.tasks.sweep_deadlines", "schedule": 60.0},
 }
 # Health checks must answer quickly when the broker is down rather than hang the page.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "max_retries": 1}

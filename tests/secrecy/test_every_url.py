@@ -42,7 +42,10 @@ ENTITLED = {
     "organizer": lambda w: [f"/games/{w.secret.pk}/", f"/games/{w.evening_game.pk}/",
                             f"/tournaments/{w.tournament.slug}/games/{w.secret.pk}/protocol/",
                             f"/api/v1/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/protocol/",
-                            f"/judge/games/{w.secret.pk}/"],
+                            f"/judge/games/{w.secret.pk}/",
+                            # the online game's moderator: its console (every role), its review
+                            f"/organize/online/{w.extra['online_game']}/",
+                            f"/online/{w.extra['online_game']}/review/"],
     "judge": lambda w: [f"/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/",
                         f"/api/v1/games/{w.secret.pk}/protocol/", f"/judge/games/{w.evening_game.pk}/",
                         f"/judge/games/{w.secret.pk}/log/"],

@@ -203,6 +203,8 @@ def build(variant: str, clock) -> World:
     rotated = {seat: seated[(seat + 2) % 10 + 1] for seat in range(1, 11)}
     game = _enter(world, _deal(game, scenario, rotated, judge.user), scenario, judge.user)
     world.evening_game = games.game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    world.at(540)
+    world.extra.update(_online_game(world))
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
@@ -215,6 +217,36 @@ def build(variant: str, clock) -> World:
         game_content_type=ContentType.objects.get_for_model(Game).pk,
     )
     return world.refresh()
+
+
+def _online_game(world: World) -> dict:
+    """An online forum game in progress, moderated by the organizer: the deal's seed is the
+    secret (the two worlds deal differently); its team thread and a night result hold secrets."""
+    from online import services as online
+    from online.models import Slot
+
+    setup = online.setup_create(name="Secret Setup", slug="secret-setup", data={
+        "ruleset": "forum", "roles": [{"role": "mafia_goon", "count": 2}, {"role": "cop", "count": 1},
+                                      {"role": "townie", "count": 4}]})
+    game = online.game_create(setup=setup, moderator=world.organizer, title="Secret Online",
+                              seed=f"secret-{world.variant}")
+    users = [player.user for player in world.players if player.user != world.outsider][:7]
+    for user in users:
+        online.signup_join(game=game, user=user)
+    online.game_deal(game=game)
+    online.role_messages_send(game=game)
+    online.game_start(game=game)
+    mafia = Slot.objects.get(game=game, number=_mafia_slot(game)).user
+    online.post_create(game=game, user=mafia, thread_key="side:mafia", body="Our secret plan.")
+    online.post_create(game=game, user=users[0], body="Hello, town.")
+    return {"online_game": game.slug, "online_setup": setup.slug}
+
+
+def _mafia_slot(game) -> int:
+    from online.play import state_of
+
+    game.refresh_from_db()
+    return next(slot.number for slot in state_of(game).slots if slot.side == "mafia")
 
 
 def confirm(world: World) -> World:

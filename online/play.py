@@ -7,6 +7,7 @@ Only services call ``apply``; they hold the lock (``locked``) first.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from datetime import datetime
 
@@ -15,10 +16,12 @@ from django.utils.translation import gettext_lazy as _
 
 from core.locking import for_update
 from online.engine import GameState, RuleError, replay, resolve
+from online.engine.clock import utc
 
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal
 
+log = logging.getLogger(__name__)
 _STATES: OrderedDict[tuple[int, int], GameState] = OrderedDict()
 _STATES_KEPT = 64
 
@@ -43,7 +46,7 @@ def locked(game_id: int) -> Game:
     return for_update(Game.objects.filter(pk=game_id)).get()
 
 
-def apply(game: Game, commands: list, *, post: Post | None = None) -> list[dict]:
+def apply(game: Game, commands: list, *, post: Post | None = None, slots: dict | None = None) -> list[dict]:
     """Resolve ``commands`` against the locked game and store what they produced.
 
     A refusal raises ``ApplicationError`` (translated) and stores nothing."""
@@ -52,11 +55,12 @@ def apply(game: Game, commands: list, *, post: Post | None = None) -> list[dict]
         new_state, events = resolve(state, commands)
     except RuleError as error:
         raise refusal(error) from error
-    store(game, new_state, events, post=post)
+    store(game, new_state, events, post=post, slots=slots)
     return events
 
 
-def store(game: Game, state: GameState, events: list[dict], *, post: Post | None = None) -> None:
+def store(game: Game, state: GameState, events: list[dict], *, post: Post | None = None,
+          slots: dict[int, Slot] | None = None) -> None:
     first = game.event_count
     rows = GameEvent.objects.bulk_create(
         GameEvent(game=game, index=first + offset, type=event["type"], data=event)
@@ -65,7 +69,8 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
     game.event_count = first + len(events)
     _STATES[(game.pk, game.event_count)] = state
     _cache(game, state)
-    slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
+    if slots is None:
+        slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
     for row, event in zip(rows, events, strict=True):
         _follow(game, state, slots, row, event, post)
     game.save(update_fields=["event_count", "status", "phase", "deadline", "paused", "dealt", "finished_at"])
@@ -100,11 +105,25 @@ def system_post(game: Game, key: str, event: dict, at: datetime) -> Post:
 
 
 def notify(game: Game, users, kind: str, text: str, at: datetime, url: str = "") -> None:
-    Notification.objects.bulk_create(
+    """In-site notifications, and the same by e-mail after the commit (a task: a slow mail server
+    never holds the game's lock)."""
+    rows = Notification.objects.bulk_create(
         Notification(user_id=user_id, game=game, kind=kind, text=str(text)[:300], url=url or game.get_absolute_url(),
                      created_at=at)
-        for user_id in set(users)
+        for user_id in sorted(set(users))
     )
+    ids = [row.pk for row in rows if row.pk is not None]
+    if ids:
+        transaction.on_commit(lambda: _mail(ids))
+
+
+def _mail(ids: list[int]) -> None:
+    from .tasks import mail_notifications
+
+    try:
+        mail_notifications.delay(ids)
+    except Exception:  # the broker is down: the in-site notification is there all the same
+        log.warning("could not queue the e-mails of %d notifications", len(ids))
 
 
 def _everyone(game: Game, slots: dict[int, Slot]) -> list[int]:
@@ -115,10 +134,7 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
             post: Post | None) -> None:
     """What one new event means on the site."""
     kind = event["type"]
-    at = row.data["at"]
-    from online.engine.clock import utc
-
-    at = utc(at)
+    at = utc(event["at"])
     if kind in ("vote_cast", "vote_removed"):
         Vote.objects.create(game=game, phase=event["phase"], voter=event["voter"],
                             target=event.get("target"), at=at, event=row,

@@ -216,25 +216,23 @@ def _post_tag(game: Game, state, slot: Slot, post: Post, now: datetime) -> None:
 
 def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = None) -> Post:
     """The vote control: a post carrying the tag, so every vote links to its post. ``None``
-    unvotes. A refused vote raises and posts nothing."""
+    unvotes. A refused vote raises and posts nothing (the transaction rolls the post back)."""
     now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
-        slot = _player_slot(game, user)
-        if target is None:
-            body = "UNVOTE"
-        else:
-            name = game.slots.filter(number=target).values_list("name", flat=True).first()
-            if name is None:
-                raise ApplicationError(_("No such player in this game."), code="vote.unknown-target")
-            body = f"VOTE: {name}"
-        post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, body=body,
+        slots = {slot.number: slot for slot in game.slots.all()}
+        slot = next((slot for slot in slots.values() if slot.user_id == user.pk), None)
+        if slot is None:
+            raise ApplicationError(_("You are not playing in this game."), code="slot.none")
+        if target is not None and target not in slots:
+            raise ApplicationError(_("No such player in this game."), code="vote.unknown-target")
+        body = "UNVOTE" if target is None else f"VOTE: {slots[target].name}"
+        tag = {"kind": "unvote" if target is None else "vote", "status": "ok", "target": target, "control": True}
+        post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, body=body, tag=tag,
                                    phase=game.phase, created_at=now)
         command = (Unvote(at=now, actor=slot.number, post=post.ref) if target is None
                    else Vote(at=now, actor=slot.number, target=target, post=post.ref))
-        apply(game, [command], post=post)  # a refusal rolls the post back with it
-        post.tag = {"kind": "unvote" if target is None else "vote", "status": "ok", "target": target, "control": True}
-        post.save(update_fields=["tag"])
+        apply(game, [command], post=post, slots=slots)
         Slot.objects.filter(pk=slot.pk).update(last_post_at=now)
     return post
 

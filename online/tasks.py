@@ -16,3 +16,20 @@ def resolve_deadline(game_id: int, phase: str) -> int:
 def sweep_deadlines() -> int:
     """Beat, every minute: every phase past its deadline, whatever happened to its task."""
     return sweep_due()
+
+
+@shared_task
+def mail_notifications(ids: list[int]) -> int:
+    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end),
+    to the accounts that have an address."""
+    from django.conf import settings
+    from django.core.mail import send_mail
+
+    from .models import Notification
+
+    sent = 0
+    for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):
+        if note.user.email:
+            sent += send_mail(f"{note.game.title}: {note.text}", f"{note.text}\n\n{note.url}",
+                              settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
+    return sent

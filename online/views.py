@@ -20,7 +20,16 @@ from online.engine import processing, view_for
 from . import clock, selectors, services
 from .models import Game, GameEvent, Setup
 from .play import state_of
-from .visibility import DEAD, MAIN, may_post, may_read, may_see_private, review_open, sees_everything, viewer_of
+from .visibility import (
+    DEAD,
+    MAIN,
+    may_post,
+    may_read,
+    may_see_private,
+    review_open,
+    sees_everything,
+    viewer_of,
+)
 
 PAGE_SIZE = 50
 
@@ -146,9 +155,16 @@ def vote(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     raw = request.POST.get("target", "")
     target = int(raw) if raw.isdigit() else None
-    _done(request, lambda: services.vote_cast(game=game, user=request.user, target=target))
-    if request.htmx:
-        return vote_count(request, slug)
+    error = None
+    try:
+        game = services.vote_cast(game=game, user=request.user, target=target).game  # as the vote left it
+    except ApplicationError as refused:
+        error = refused.message
+    if request.htmx:  # the updated count, with the refusal if any
+        return render(request, "online/_vote_count.html",
+                      {"game": game, "count": selectors.named_vote_count(game), "error": error})
+    if error:
+        messages.error(request, error)
     return _back(game)
 
 

@@ -203,3 +203,11 @@ def test_modkill_and_prod_and_the_game_s_end():
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.deadline is None
     assert Notification.objects.filter(user=users[2], kind="game").exists()
+
+
+def test_a_prod_arrives_in_the_site_and_by_e_mail(mailoutbox, django_capture_on_commit_callbacks):
+    game, users, _ = a_game("mafia_goon", "townie", "townie", day_start=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.slot_prod(game=game, number=2, note="Post please", now=START + MIN)
+    assert Notification.objects.filter(user=users[1], kind="prod").count() == 1
+    assert [mail.to for mail in mailoutbox] == [[users[1].email]]

@@ -93,18 +93,20 @@ def main() -> None:
         slug, user, target = item
         client = Client()
         client.force_login(user)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         response = client.post(f"/online/{slug}/vote/", {"target": str(target)}, headers={"HX-Request": "true"})
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.thread_time() - cpu
         assert response.status_code == 200 and b"vote-count" in response.content, response.status_code
         connection.close()
-        return elapsed
+        return elapsed, cpu
 
     with ThreadPoolExecutor(args.clients) as pool:
-        latencies = list(pool.map(vote, votes))
-    ms = [t * 1000 for t in latencies]
+        measured = list(pool.map(vote, votes))
+    ms = [wall * 1000 for wall, _cpu in measured]
+    cpu = [spent * 1000 for _wall, spent in measured]
     print(f"vote + updated count: p50 {statistics.median(ms):.1f} ms, p95 {percentile(ms, 95):.1f} ms, "
-          f"max {max(ms):.1f} ms (target p95 < 50 ms)")
+          f"max {max(ms):.1f} ms (target p95 < 50 ms); the site's own CPU time per vote: "
+          f"p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 95):.1f} ms")
 
     deadline = Game.objects.filter(pk__in=[g.pk for g in games]).values_list("deadline", flat=True)
     top = max(deadline)

@@ -86,8 +86,18 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         "review": review_open(game),
         "names": {slot.number: slot.name for slot in state.slots},
         "abilities": _night_abilities(mine, state),
+        "quote": _quote(posts, request.GET.get("quote", "")),
     }
     return render(request, "online/game.html", context)
+
+
+def _quote(posts, raw: str) -> str:
+    """The text that quotes post ``raw`` of this thread (only a post the viewer may read)."""
+    post = posts.filter(pk=int(raw), system=False).first() if raw.isdigit() else None
+    if post is None:
+        return ""
+    who = post.slot.name if post.slot is not None else _("Moderator")
+    return f"[quote={who}]{post.body}[/quote]\n>>{post.pk}\n"
 
 
 def _last_page(posts) -> int:

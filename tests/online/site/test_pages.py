@@ -170,3 +170,24 @@ def test_the_public_night_order_page(client):
     setup = a_setup("mafia_goon", "cop", "doctor", "townie")
     body = client.get(reverse("online:night_order", kwargs={"slug": setup.slug})).content.decode()
     assert body.index("Roleblocks") < body.index("Protection") < body.index("Kills") < body.index("Investigations")
+
+
+def test_quoting_a_post_links_back_to_it(client, at_start):
+    game, users, _ = a_game(*SEVEN, day_start=True)
+    original = services.post_create(game=game, user=users[4], body="I claim townie.")
+    client.force_login(users[5])
+    body = page(client, game, quote=str(original.pk)).content.decode()
+    assert f"[quote=P5]I claim townie.[/quote]\n&gt;&gt;{original.pk}" in body
+    services.post_create(game=game, user=users[5], body=f"[quote=P5]I claim townie.[/quote]\n>>{original.pk}\nSure.")
+    body = page(client, game).content.decode()
+    assert '<blockquote class="quote"><cite>P5</cite>I claim townie.</blockquote>' in body
+    assert f'<a href="#post-{original.pk}">' in body
+    secret = services.post_create(game=game, user=users[0], thread_key="side:mafia", body="Kill P3")
+    assert "Kill P3" not in page(client, game, quote=str(secret.pk)).content.decode(), "only a readable post"
+
+
+def test_the_game_list_asks_a_fixed_number_of_queries(client, django_assert_max_num_queries):
+    for _ in range(3):
+        a_game("mafia_goon", "townie", "townie")
+    with django_assert_max_num_queries(8):
+        assert client.get(reverse("online:list")).status_code == 200

@@ -8,6 +8,7 @@ Only services call ``apply``; they hold the lock (``locked``) first.
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
 from datetime import datetime
 
@@ -24,21 +25,31 @@ from .refusals import refusal
 log = logging.getLogger(__name__)
 _STATES: OrderedDict[tuple[int, int], GameState] = OrderedDict()
 _STATES_KEPT = 64
+_STATES_LOCK = threading.Lock()
 
 
 def state_of(game: Game) -> GameState:
-    """The game's state: the replay of its log (kept per process, keyed by the log's length;
-    the engine never changes a state it is given, so a kept state is safe to share)."""
+    """The game's state: the replay of its log up to ``game.event_count`` (so a state always
+    matches the row it was asked for), kept per process by the log's length; the engine never
+    changes a state it is given, so a kept state is safe to share between requests."""
     key = (game.pk, game.event_count)
-    state = _STATES.get(key)
-    if state is None:
-        state = replay(list(game.events.order_by("index").values_list("data", flat=True)))
+    with _STATES_LOCK:
+        state = _STATES.get(key)
+        if state is not None:
+            _STATES.move_to_end(key)
+            return state
+    events = game.events.filter(index__lt=game.event_count).order_by("index").values_list("data", flat=True)
+    state = replay(list(events))
+    _keep(key, state)
+    return state
+
+
+def _keep(key: tuple[int, int], state: GameState) -> None:
+    with _STATES_LOCK:
         _STATES[key] = state
+        _STATES.move_to_end(key)
         while len(_STATES) > _STATES_KEPT:
             _STATES.popitem(last=False)
-    else:
-        _STATES.move_to_end(key)
-    return state
 
 
 def locked(game_id: int) -> Game:
@@ -67,7 +78,7 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
         for offset, event in enumerate(events)
     )
     game.event_count = first + len(events)
-    _STATES[(game.pk, game.event_count)] = state
+    _keep((game.pk, game.event_count), state)
     _cache(game, state)
     if slots is None:
         slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}

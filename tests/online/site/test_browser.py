@@ -11,7 +11,7 @@ import pytest
 from online import clock
 from online.models import Game
 from online.play import state_of
-from tests.browser_kit import LAPTOP, PHONE, log_in, snapshot
+from tests.browser_kit import LAPTOP, PHONE, log_in, page_check
 from tests.factories import UserFactory
 from tests.online.factories import a_setup
 
@@ -71,7 +71,9 @@ def test_a_whole_forum_game_from_sign_ups_to_the_review(chromium, live_server, s
     for name, page in pages.items():
         page.reload()
         assert ("Mafia Goon" if name == goon else "Townie") in page.locator("#my-role").inner_text()
-    snapshot(pages[goon], "online-night-0")
+    page_check(pages[goon], "online-night-0")
+    mod.goto(console)
+    page_check(mod, "online-console")
 
     past(game.deadline)  # Night 0 ends: Day 1
     watcher = pages[town[2]]
@@ -89,7 +91,7 @@ def test_a_whole_forum_game_from_sign_ups_to_the_review(chromium, live_server, s
     pages[town[2]].get_by_role("button", name="Post", exact=True).click()
     game.refresh_from_db()
     assert game.phase == "N1", "the hammer lynches at once"
-    snapshot(watcher, "online-day-1-lynch")
+    page_check(watcher, "online-day-1-lynch")
 
     night = pages[goon]
     night.reload()
@@ -106,4 +108,6 @@ def test_a_whole_forum_game_from_sign_ups_to_the_review(chromium, live_server, s
     review.goto(f"{live_server.url}/online/{game.slug}/review/")
     text = review.content()
     assert "Mafia Goon" in text and goon in text and "Team kill" in text
-    snapshot(review, "online-review")
+    page_check(review, "online-review")
+    for page in [*pages.values(), mod]:
+        page.context.close()  # no page keeps polling the live server once the test is over

@@ -182,10 +182,10 @@ def vote(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def night_action(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    raw = request.POST.get("target", "")
+    ability = request.POST.get("ability", "")
+    raw = request.POST.get(f"target-{ability}", request.POST.get("target", ""))  # one select per ability
     target = int(raw) if raw.isdigit() else None
-    _done(request, lambda: services.night_action_submit(game=game, user=request.user,
-                                                        ability=request.POST.get("ability", ""), target=target),
+    _done(request, lambda: services.night_action_submit(game=game, user=request.user, ability=ability, target=target),
           _("Your night action is recorded; the last one you send counts."))
     return _back(game)
 

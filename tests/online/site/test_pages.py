@@ -92,7 +92,7 @@ def test_a_night_action_from_the_form_and_the_result_in_the_player_s_own_thread(
     clock.advance(game.deadline - clock.now() - timedelta(hours=1))
     client.force_login(users[2])
     assert "investigate" in page(client, game).content.decode()
-    client.post(reverse("online:action", kwargs={"slug": game.slug}), {"ability": "investigate", "target": "1"})
+    client.post(reverse("online:action", kwargs={"slug": game.slug}), {"ability": "investigate", "target-investigate": "1"})
     assert GameEvent.objects.filter(game=game, type="night_action_submitted").count() == 1
     sweep_due(game.deadline)
     body = page(client, game, thread="slot:3").content.decode()
@@ -164,6 +164,21 @@ def test_the_moderator_console_runs_a_game_from_sign_ups_to_the_start(client, at
     assert "never" in body  # hours since last post
     client.force_login(UserFactory())
     assert client.get(reverse("online_mod:game", kwargs={"slug": game.slug})).status_code == 403
+
+
+def test_a_player_with_two_actions_sends_each_with_its_own_target(client, at_start):
+    game, users, _ = a_game("mafia_roleblocker", "mafia_goon", "cop", "doctor", "townie", "townie", "townie")
+    from online.deadlines import sweep_due
+
+    sweep_due(game.deadline)
+    sweep_due(Game.objects.get(pk=game.pk).deadline)
+    clock.advance(Game.objects.get(pk=game.pk).deadline - clock.now() - timedelta(hours=1))
+    client.force_login(users[0])
+    url = reverse("online:action", kwargs={"slug": game.slug})
+    client.post(url, {"ability": "kill", "target-block": "3", "target-kill": "5"})
+    client.post(url, {"ability": "block", "target-block": "4", "target-kill": "6"})
+    sent = {e.data["ability"]: e.data["target"] for e in GameEvent.objects.filter(type="night_action_submitted")}
+    assert sent == {"kill": 5, "block": 4}
 
 
 def test_the_public_night_order_page(client):

@@ -179,6 +179,10 @@ def test_a_player_with_two_actions_sends_each_with_its_own_target(client, at_sta
     client.post(url, {"ability": "block", "target-block": "4", "target-kill": "6"})
     sent = {e.data["ability"]: e.data["target"] for e in GameEvent.objects.filter(type="night_action_submitted")}
     assert sent == {"kill": 5, "block": 4}
+    client.force_login(users[1])
+    assert "Your teammate P1 sent the team kill: P5." in page(client, game).content.decode()
+    client.force_login(users[2])
+    assert "team kill" not in page(client, game).content.decode()
 
 
 def test_the_public_night_order_page(client):

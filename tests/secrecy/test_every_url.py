@@ -35,6 +35,7 @@ MUST_DIFFER_WHEN_PUBLISHED = {
     "api:v1:game-protocol": lambda w: [f"/api/v1/games/{w.secret.pk}/protocol/"],
     "tournaments:standings": lambda w: [f"/tournaments/{w.tournament.slug}/standings/"],
     "ratings:leaderboard": lambda w: ["/ratings/"],
+    "online:review": lambda w: [f"/online/{w.extra['online_game']}/review/"],
 }
 # Those entitled to the secret see it before publication: the organizer, the table's judge, and
 # whoever holds the judge's private link (here an anonymous visitor).

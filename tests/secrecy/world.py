@@ -242,6 +242,18 @@ def _online_game(world: World) -> dict:
     return {"online_game": game.slug, "online_setup": setup.slug}
 
 
+def _end_online_game(world: World) -> None:
+    from online import services as online
+    from online.models import Game as OnlineGame
+    from online.play import state_of
+
+    game = OnlineGame.objects.get(slug=world.extra["online_game"])
+    for number in [slot.number for slot in state_of(game).slots if slot.side == "mafia"]:
+        online.slot_modkill(game=game, number=number, note="Inactive")
+        game.refresh_from_db()
+    assert game.is_over
+
+
 def _mafia_slot(game) -> int:
     from online.play import state_of
 
@@ -261,10 +273,13 @@ def confirm(world: World) -> World:
 
 
 def publish(world: World) -> World:
-    """State 3: the tournament game's own button; the evening's switch."""
+    """State 3: the tournament game's own button; the evening's switch; the online game ends (the
+    moderator modkills both of the Mafia: in the two worlds they sit in other slots) and its
+    post-game review opens."""
     world.at(800)
     games.game_publish_results(game=world.secret, actor=world.organizer)
     tournaments.evening_update(evening=world.evening, actor=world.organizer, publish_results=True)
+    _end_online_game(world)
     world.at(820)
     return world.refresh()
 

@@ -26,15 +26,9 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
 
 
 def setup_environment() -> None:
-    import psycopg
+    from benchmarks._server_env import fresh_database
 
-    name = DATABASE_URL.rsplit("/", 1)[1]
-    with psycopg.connect(DATABASE_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    os.environ.update(DATABASE_URL=DATABASE_URL, REDIS_URL=REDIS_URL, SECRET_KEY="benchmark-only",
-                      DJANGO_SETTINGS_MODULE="config.settings")
-    os.environ.pop("DEBUG", None)
+    fresh_database(DATABASE_URL, REDIS_URL)
 
 
 def main() -> None:

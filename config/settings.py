@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "games",
     "scoring",
     "axes",
+    "online",
 ]
 
 MIDDLEWARE = [
@@ -65,6 +66,7 @@ MIDDLEWARE = [
     # Rate limits (core/ratelimits.py): a refused request gets the 429 page or JSON.
     "django_ratelimit.middleware.RatelimitMiddleware",
     "axes.middleware.AxesMiddleware",
+    "online.deadlines.SweepMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -134,6 +136,10 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+# Online games' deadlines: without beat (the embedded default) requests run the sweep in-process,
+# at most once every ONLINE_SWEEP_SECONDS (online/deadlines.py).
+ONLINE_SWEEP_IN_PROCESS = env.bool("ONLINE_SWEEP_IN_PROCESS", default=not REDIS_URL)
+ONLINE_SWEEP_SECONDS = env.int("ONLINE_SWEEP_SECONDS", default=30)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
@@ -152,6 +158,8 @@ CELERY_TASK_PUBLISH_RETRY = False
 PIPELINE_LEASE_SECONDS = env.int("PIPELINE_LEASE_SECONDS", default=45)
 CELERY_BEAT_SCHEDULE = {
     "pipeline-sweep": {"task": "scoring.tasks.sweep_pipeline", "schedule": 60.0},
+    # Online games: resolve every phase past its deadline (online/deadlines.py).
+    "online-deadline-sweep": {"task": "online.tasks.sweep_deadlines", "schedule": 60.0},
 }
 # A send while the broker is down fails at once (one try, no waiting between tries): the page
 # answers, the job's row stays dirty, and the sweep sends it when Redis is back. Health checks

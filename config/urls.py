@@ -20,6 +20,8 @@ urlpatterns = [
     path("discipline/", include("games.urls_discipline_player")),
     path("organize/", include("tournaments.urls_organizer")),
     path("games/", include("games.urls")),
+    path("online/", include("online.urls")),
+    path("organize/online/", include("online.urls_moderator")),
     path("organize/games/", include("games.urls_organizer")),
     path("", include("games.urls_judge")),
     path("accounts/sign-up/", club_views.sign_up, name="sign_up"),

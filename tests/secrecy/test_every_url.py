@@ -35,6 +35,7 @@ MUST_DIFFER_WHEN_PUBLISHED = {
     "api:v1:game-protocol": lambda w: [f"/api/v1/games/{w.secret.pk}/protocol/"],
     "tournaments:standings": lambda w: [f"/tournaments/{w.tournament.slug}/standings/"],
     "ratings:leaderboard": lambda w: ["/ratings/"],
+    "online:review": lambda w: [f"/online/{w.extra['online_game']}/review/"],
 }
 # Those entitled to the secret see it before publication: the organizer, the table's judge, and
 # whoever holds the judge's private link (here an anonymous visitor).
@@ -42,7 +43,10 @@ ENTITLED = {
     "organizer": lambda w: [f"/games/{w.secret.pk}/", f"/games/{w.evening_game.pk}/",
                             f"/tournaments/{w.tournament.slug}/games/{w.secret.pk}/protocol/",
                             f"/api/v1/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/protocol/",
-                            f"/judge/games/{w.secret.pk}/"],
+                            f"/judge/games/{w.secret.pk}/",
+                            # the online game's moderator: its console (every role), its review
+                            f"/organize/online/{w.extra['online_game']}/",
+                            f"/online/{w.extra['online_game']}/review/"],
     "judge": lambda w: [f"/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/",
                         f"/api/v1/games/{w.secret.pk}/protocol/", f"/judge/games/{w.evening_game.pk}/",
                         f"/judge/games/{w.secret.pk}/log/"],

@@ -99,6 +99,25 @@ VISITS: dict[str, Entry] = {
                                    Visit({"slug": w.tournament.slug, "pk": w.other.pk})],
     "tournaments:protocol": lambda w: {"slug": w.tournament.slug, "pk": w.secret.pk},
     "games:detail": lambda w: [Visit({"pk": w.secret.pk}), Visit({"pk": w.evening_game.pk})],
+    # online games: every thread of the secret online game, one player's posts, the count
+    "online:list": lambda w: {},
+    "online:notifications": lambda w: {},
+    "online:night_order": lambda w: {"slug": w.extra["online_setup"]},
+    "online:game": lambda w: [Visit({"slug": w.extra["online_game"]}, query=query) for query in (
+        "", "thread=main", "thread=side:mafia", "thread=side:town", "thread=dead", "slot=1",
+        *(f"thread=slot:{n}" for n in range(1, 8)), *(f"thread=main&slot={n}" for n in range(1, 8)))],
+    "online:vote_count": lambda w: [Visit({"slug": w.extra["online_game"]}),
+                                    Visit({"slug": w.extra["online_game"]}, headers={"HX-Request": "true"})],
+    "online:review": lambda w: {"slug": w.extra["online_game"]},
+    # POST-only (a GET answers 405)
+    "online:post": lambda w: {"slug": w.extra["online_game"]},
+    "online:vote": lambda w: {"slug": w.extra["online_game"]},
+    "online:action": lambda w: {"slug": w.extra["online_game"]},
+    "online:signup": lambda w: {"slug": w.extra["online_game"]},
+    "online:follow": lambda w: {"slug": w.extra["online_game"]},
+    "online_mod:console": lambda w: {},
+    "online_mod:game": lambda w: {"slug": w.extra["online_game"]},
+    "online_mod:action": lambda w: {"slug": w.extra["online_game"], "action": "deal"},
     # --- organizers' and judges' pages (closed to the visitors walked) ----------------------------
     "pipeline:status": lambda w: {},
     "discipline:queue": lambda w: {},

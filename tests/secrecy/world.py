@@ -203,6 +203,8 @@ def build(variant: str, clock) -> World:
     rotated = {seat: seated[(seat + 2) % 10 + 1] for seat in range(1, 11)}
     game = _enter(world, _deal(game, scenario, rotated, judge.user), scenario, judge.user)
     world.evening_game = games.game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    world.at(540)
+    world.extra.update(_online_game(world))
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
@@ -217,6 +219,48 @@ def build(variant: str, clock) -> World:
     return world.refresh()
 
 
+def _online_game(world: World) -> dict:
+    """An online forum game in progress, moderated by the organizer: the deal's seed is the
+    secret (the two worlds deal differently); its team thread and a night result hold secrets."""
+    from online import services as online
+    from online.models import Slot
+
+    setup = online.setup_create(name="Secret Setup", slug="secret-setup", data={
+        "ruleset": "forum", "roles": [{"role": "mafia_goon", "count": 2}, {"role": "cop", "count": 1},
+                                      {"role": "townie", "count": 4}]})
+    game = online.game_create(setup=setup, moderator=world.organizer, title="Secret Online",
+                              seed=f"secret-{world.variant}")
+    users = [player.user for player in world.players if player.user != world.outsider][:7]
+    for user in users:
+        online.signup_join(game=game, user=user)
+    online.game_deal(game=game)
+    online.role_messages_send(game=game)
+    online.game_start(game=game)
+    mafia = Slot.objects.get(game=game, number=_mafia_slot(game)).user
+    online.post_create(game=game, user=mafia, thread_key="side:mafia", body="Our secret plan.")
+    online.post_create(game=game, user=users[0], body="Hello, town.")
+    return {"online_game": game.slug, "online_setup": setup.slug}
+
+
+def _end_online_game(world: World) -> None:
+    from online import services as online
+    from online.models import Game as OnlineGame
+    from online.play import state_of
+
+    game = OnlineGame.objects.get(slug=world.extra["online_game"])
+    for number in [slot.number for slot in state_of(game).slots if slot.side == "mafia"]:
+        online.slot_modkill(game=game, number=number, note="Inactive")
+        game.refresh_from_db()
+    assert game.is_over
+
+
+def _mafia_slot(game) -> int:
+    from online.play import state_of
+
+    game.refresh_from_db()
+    return next(slot.number for slot in state_of(game).slots if slot.side == "mafia")
+
+
 def confirm(world: World) -> World:
     """State 2: both secret games confirmed; their results are not published (the tournament's
     switch published table 1 on confirmation; the organizer hides it again)."""
@@ -229,10 +273,13 @@ def confirm(world: World) -> World:
 
 
 def publish(world: World) -> World:
-    """State 3: the tournament game's own button; the evening's switch."""
+    """State 3: the tournament game's own button; the evening's switch; the online game ends (the
+    moderator modkills both of the Mafia: in the two worlds they sit in other slots) and its
+    post-game review opens."""
     world.at(800)
     games.game_publish_results(game=world.secret, actor=world.organizer)
     tournaments.evening_update(evening=world.evening, actor=world.organizer, publish_results=True)
+    _end_online_game(world)
     world.at(820)
     return world.refresh()
 

@@ -28,7 +28,7 @@ def _extensions():
     """Later features' demo builders, each ``build(club, stdout)``; missing ones are skipped."""
     import importlib
 
-    for dotted in ("tournaments.demo", "games.demo", "scoring.demo"):
+    for dotted in ("tournaments.demo", "games.demo", "scoring.demo", "online.demo"):
         try:
             module = importlib.import_module(dotted)
         except ModuleNotFoundError:

@@ -1,0 +1,18 @@
+"""The environment of a server benchmark: a fresh PostgreSQL database of its own, Redis, the
+production settings (DEBUG off)."""
+
+from __future__ import annotations
+
+import os
+
+
+def fresh_database(database_url: str, redis_url: str, **extra: str) -> None:
+    import psycopg
+
+    name = database_url.rsplit("/", 1)[1]
+    with psycopg.connect(database_url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    os.environ.update(DATABASE_URL=database_url, REDIS_URL=redis_url, SECRET_KEY="benchmark-only",
+                      DJANGO_SETTINGS_MODULE="config.settings", **extra)
+    os.environ.pop("DEBUG", None)

@@ -1,0 +1,55 @@
+"""The site's own, translated text for each refusal of the engine (its rule codes); the engine's
+English is never shown (docs/online-engine.md, "Text and translation")."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from config.errors import ApplicationError
+from online.engine import RuleError
+
+MESSAGES = {
+    "game.not-started": gettext_lazy("The game has not started yet."),
+    "game.over": gettext_lazy("The game is over."),
+    "phase.deadline-passed": gettext_lazy("The deadline has passed: the game is being updated. Try again in a minute."),
+    "phase.awaiting-publication": gettext_lazy("The moderator is reviewing the phase's resolution."),
+    "vote.not-day": gettext_lazy("Votes are cast during the day only."),
+    "vote.voter-dead": gettext_lazy("Players who left the game do not vote."),
+    "vote.unknown-target": gettext_lazy("No such player in this game."),
+    "vote.target-dead": gettext_lazy("That player has left the game."),
+    "vote.self": gettext_lazy("You cannot vote for yourself."),
+    "vote.innocent-child": gettext_lazy("No one may vote for the Innocent Child."),
+    "vote.nothing-to-unvote": gettext_lazy("You are not voting for anyone."),
+    "action.not-night": gettext_lazy("Night actions are submitted at night."),
+    "action.night-zero": gettext_lazy("No night actions are submitted on Night 0."),
+    "action.actor-dead": gettext_lazy("Players who left the game do not act."),
+    "action.not-yours": gettext_lazy("Your role has no such action."),
+    "action.no-uses-left": gettext_lazy("That action is used up."),
+    "action.unknown-target": gettext_lazy("No such player in this game."),
+    "action.target-dead": gettext_lazy("That player has left the game."),
+    "action.self-target": gettext_lazy("You cannot target yourself."),
+    "action.nothing-to-withdraw": gettext_lazy("There is no action to withdraw."),
+    "deadline.not-reached": gettext_lazy("The deadline has not been reached yet."),
+    "deadline.paused": gettext_lazy("The deadline is paused."),
+    "deadline.already-paused": gettext_lazy("The deadline is already paused."),
+    "deadline.not-paused": gettext_lazy("The deadline is not paused."),
+    "deadline.hours": gettext_lazy("An extension is 1 to 336 whole hours."),
+    "note.required": gettext_lazy("Write a note for the players."),
+    "replace.slot-left": gettext_lazy("That player has already left the game."),
+    "modkill.slot-left": gettext_lazy("That player has already left the game."),
+    "prod.slot-left": gettext_lazy("That player has already left the game."),
+    "deal.wrong-count": gettext_lazy("The number of players does not match the setup."),
+    "deal.started": gettext_lazy("The game has already started."),
+    "start.started": gettext_lazy("The game has already started."),
+    "start.not-dealt": gettext_lazy("Randomise the roles first."),
+    "join.full": gettext_lazy("The game is full."),
+    "publish.nothing-pending": gettext_lazy("There is nothing to publish."),
+}
+
+
+def refusal(error: RuleError) -> ApplicationError:
+    """The engine's refusal as the site's one error type, in the reader's language."""
+    text = MESSAGES.get(error.rule)
+    message = str(text) if text is not None else _("The rules do not allow that (%(rule)s).") % {"rule": error.rule}
+    return ApplicationError(message, code=error.rule)

@@ -1,0 +1,318 @@
+"""Writes for online games (HackSoft style: keyword-only, validate, save). Every write that
+touches the game's log runs in one transaction under the game's row lock (core/locking.py), so
+a vote, its count and its lynch are one step: two final votes never lynch twice."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from config.errors import ApplicationError
+from online.engine import (
+    DealRoles,
+    ExtendDeadline,
+    Join,
+    Modkill,
+    NightAction,
+    PauseDeadline,
+    Prod,
+    Replace,
+    ResumeDeadline,
+    RuleError,
+    Start,
+    Unvote,
+    Vote,
+    create_game,
+    load_setup,
+    parse_post,
+    processing,
+    resolve,
+    view_for,
+)
+
+from . import clock
+from .models import Follow, Game, Notification, Post, Setup, Signup, Slot
+from .play import apply, locked, notify, state_of, store, thread
+from .visibility import MAIN, may_post, viewer_of
+
+MAX_POST = 20000
+
+
+# --- setups and games ----------------------------------------------------------------------------
+def setup_create(*, name: str, data: dict, created_by=None, slug: str | None = None) -> Setup:
+    try:
+        normalised = load_setup({**data, "name": name}).to_dict()
+    except RuleError as error:
+        raise ApplicationError(_("This is not a valid setup: %(reason)s") % {"reason": error.message},
+                               code=error.rule) from error
+    slug = slug or _unique_slug(Setup, name)
+    return Setup.objects.create(name=name, slug=slug, data=normalised, created_by=created_by)
+
+
+def _unique_slug(model, title: str) -> str:
+    base = slugify(title)[:60] or "game"
+    slug, n = base, 1
+    while model.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def game_create(*, setup: Setup, moderator, title: str, seed: str | None = None,
+                now: datetime | None = None) -> Game:
+    now = now or clock.now()
+    seed = seed or secrets.token_hex(8)
+    state, log = create_game(setup.data, seed, now)
+    with transaction.atomic():
+        game = Game.objects.create(slug=_unique_slug(Game, title), title=title, setup=setup,
+                                   moderator=moderator, seed=seed)
+        store(game, state, log)
+        thread(game, MAIN)
+    return game
+
+
+# --- sign-ups ------------------------------------------------------------------------------------
+def signup_join(*, game: Game, user, name: str = "") -> Signup:
+    name = (name or getattr(getattr(user, "player", None), "nickname", "") or user.get_username()).strip()[:60]
+    with transaction.atomic():
+        game = locked(game.pk)
+        if game.status != Game.Status.SIGNUPS or game.dealt:
+            raise ApplicationError(_("Sign-ups for this game are closed."), code="signup.closed")
+        if user.pk == game.moderator_id:
+            raise ApplicationError(_("The moderator does not play."), code="signup.moderator")
+        if game.signups.count() >= game.setup.size:
+            raise ApplicationError(_("The game is full."), code="signup.full")
+        if game.signups.filter(user=user).exists():
+            raise ApplicationError(_("You have already signed up."), code="signup.twice")
+        if game.signups.filter(name__iexact=name).exists():
+            raise ApplicationError(_("Another player already uses that name here."), code="signup.name")
+        return Signup.objects.create(game=game, user=user, name=name)
+
+
+def signup_leave(*, game: Game, user) -> None:
+    with transaction.atomic():
+        game = locked(game.pk)
+        if game.dealt:
+            raise ApplicationError(_("The roles are dealt: ask the moderator to replace you."), code="signup.dealt")
+        deleted, _rows = game.signups.filter(user=user).delete()
+        if not deleted:
+            raise ApplicationError(_("You are not signed up."), code="signup.none")
+
+
+# --- the moderator: deal, start, role messages ---------------------------------------------------
+def game_deal(*, game: Game, roles: dict | None = None, now: datetime | None = None) -> Game:
+    """Randomise the roles (seeded, recorded in the log); again to deal again before the start.
+    The first deal makes the slots from the sign-ups, in their order."""
+    now = now or clock.now()
+    with transaction.atomic():
+        game = locked(game.pk)
+        commands = []
+        if not game.dealt:
+            signups = list(game.signups.all())
+            if len(signups) != game.setup.size:
+                raise ApplicationError(_("The setup needs %(n)d players; %(m)d have signed up.")
+                                       % {"n": game.setup.size, "m": len(signups)}, code="deal.wrong-count")
+            for number, signup in enumerate(signups, start=1):
+                Slot.objects.create(game=game, number=number, user_id=signup.user_id, name=signup.name)
+                commands.append(Join(at=now, name=signup.name))
+        commands.append(DealRoles(at=now, roles=roles))
+        apply(game, commands)
+    return game
+
+
+def role_messages_send(*, game: Game, numbers: list[int] | None = None, now: datetime | None = None) -> int:
+    """Each slot's role message, posted in its own thread, with a notification."""
+    now = now or clock.now()
+    with transaction.atomic():
+        game = locked(game.pk)
+        state = state_of(game)
+        if not state.dealt:
+            raise ApplicationError(_("Randomise the roles first."), code="start.not-dealt")
+        slots = [slot for slot in game.slots.all() if numbers is None or slot.number in numbers]
+        for slot in slots:
+            view = view_for(state, slot.number)
+            event = {"type": "role_message", "slot": slot.number, "role": view["role"]["id"],
+                     "side": view["side"]["id"], "members": [m["slot"] for m in view["side"].get("members", [])]}
+            Post.objects.create(thread=thread(game, f"slot:{slot.number}"), game=game, system=True, body="",
+                                event=event, phase=game.phase, created_at=now)
+        notify(game, [slot.user_id for slot in slots], Notification.Kind.ROLE,
+               _("Your role message has arrived."), now)
+    return len(slots)
+
+
+def game_start(*, game: Game, now: datetime | None = None) -> Game:
+    now = now or clock.now()
+    with transaction.atomic():
+        game = locked(game.pk)
+        apply(game, [Start(at=now)])
+    return game
+
+
+# --- players: posts, votes, night actions --------------------------------------------------------
+def _player_slot(game: Game, user) -> Slot:
+    slot = game.slots.filter(user=user).first()
+    if slot is None:
+        raise ApplicationError(_("You are not playing in this game."), code="slot.none")
+    return slot
+
+
+def _names(game: Game) -> dict[str, int]:
+    names = {}
+    for slot in game.slots.select_related("user"):
+        names[slot.user.get_username()] = slot.number
+        names[slot.name] = slot.number
+    return names
+
+
+def post_create(*, game: Game, user, thread_key: str = MAIN, body: str, now: datetime | None = None) -> Post:
+    """A post; in the main thread its last VOTE:/UNVOTE tag is a vote, in the same transaction.
+    A tag the rules refuse leaves the post standing and the vote unchanged (``post.tag``)."""
+    now = now or clock.now()
+    body = (body or "").strip()
+    if not body:
+        raise ApplicationError(_("Write something first."), code="post.empty")
+    if len(body) > MAX_POST:
+        raise ApplicationError(_("A post is at most %(n)d characters.") % {"n": MAX_POST}, code="post.long")
+    with transaction.atomic():
+        game = locked(game.pk)
+        state = state_of(game)
+        viewer = viewer_of(user, game)
+        if not may_post(viewer, game, state, thread_key, now):
+            if state.started and not game.is_over and processing(state, now):
+                raise ApplicationError(_("The deadline has passed: the game is being updated. Try again in a minute."),
+                                       code="phase.deadline-passed")
+            raise ApplicationError(_("You may not post in this thread."), code="post.forbidden")
+        slot = viewer.slot
+        post = Post.objects.create(thread=thread(game, thread_key), game=game, slot=slot, author=user,
+                                   by_moderator=viewer.moderator, body=body, phase=game.phase, created_at=now)
+        if slot is not None:
+            Slot.objects.filter(pk=slot.pk).update(last_post_at=now)
+        if thread_key == MAIN and slot is not None and state.started and not game.is_over:
+            _post_tag(game, state, slot, post, now)
+    return post
+
+
+def _post_tag(game: Game, state, slot: Slot, post: Post, now: datetime) -> None:
+    tag = parse_post(post.body, _names(game))
+    if tag is None:
+        return
+    record = {"kind": tag.kind, "status": tag.status, "target": tag.slot, "text": tag.text}
+    if tag.status == "ok":
+        command = (Vote(at=now, actor=slot.number, target=tag.slot, post=post.ref) if tag.kind == "vote"
+                   else Unvote(at=now, actor=slot.number, post=post.ref))
+        try:
+            new_state, events = resolve(state, [command])
+        except RuleError as error:
+            record["refused"] = error.rule
+        else:
+            store(game, new_state, events, post=post)
+    post.tag = record
+    post.save(update_fields=["tag"])
+
+
+def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = None) -> Post:
+    """The vote control: a post carrying the tag, so every vote links to its post. ``None``
+    unvotes. A refused vote raises and posts nothing (the transaction rolls the post back)."""
+    now = now or clock.now()
+    with transaction.atomic():
+        game = locked(game.pk)
+        slots = {slot.number: slot for slot in game.slots.all()}
+        slot = next((slot for slot in slots.values() if slot.user_id == user.pk), None)
+        if slot is None:
+            raise ApplicationError(_("You are not playing in this game."), code="slot.none")
+        if target is not None and target not in slots:
+            raise ApplicationError(_("No such player in this game."), code="vote.unknown-target")
+        body = "UNVOTE" if target is None else f"VOTE: {slots[target].name}"
+        tag = {"kind": "unvote" if target is None else "vote", "status": "ok", "target": target, "control": True}
+        post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, body=body, tag=tag,
+                                   phase=game.phase, created_at=now)
+        command = (Unvote(at=now, actor=slot.number, post=post.ref) if target is None
+                   else Vote(at=now, actor=slot.number, target=target, post=post.ref))
+        apply(game, [command], post=post, slots=slots)
+        Slot.objects.filter(pk=slot.pk).update(last_post_at=now)
+    return post
+
+
+def night_action_submit(*, game: Game, user, ability: str, target: int | None, now: datetime | None = None) -> None:
+    """A night action; again, and the last one counts; ``target=None`` withdraws it."""
+    now = now or clock.now()
+    with transaction.atomic():
+        game = locked(game.pk)
+        slot = _player_slot(game, user)
+        apply(game, [NightAction(at=now, actor=slot.number, ability=ability, target=target)])
+
+
+# --- the moderator during the game ---------------------------------------------------------------
+def deadline_extend(*, game: Game, hours: int, note: str, now: datetime | None = None) -> None:
+    _moderate(game, ExtendDeadline(at=now or clock.now(), hours=hours, note=note))
+
+
+def deadline_pause(*, game: Game, note: str, now: datetime | None = None) -> None:
+    _moderate(game, PauseDeadline(at=now or clock.now(), note=note))
+
+
+def deadline_resume(*, game: Game, note: str, now: datetime | None = None) -> None:
+    _moderate(game, ResumeDeadline(at=now or clock.now(), note=note))
+
+
+def slot_modkill(*, game: Game, number: int, note: str, now: datetime | None = None) -> None:
+    _moderate(game, Modkill(at=now or clock.now(), slot=number, note=note))
+
+
+def slot_prod(*, game: Game, number: int, note: str = "", now: datetime | None = None) -> None:
+    _moderate(game, Prod(at=now or clock.now(), slot=number, note=note))
+
+
+def _moderate(game: Game, command) -> None:
+    with transaction.atomic():
+        game = locked(game.pk)
+        apply(game, [command])
+
+
+def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime | None = None) -> Slot:
+    """A new person takes the slot over: it keeps its role, votes, posts and actions; the new
+    player gets the role message."""
+    now = now or clock.now()
+    name = (getattr(getattr(user, "player", None), "nickname", "") or user.get_username())[:60]
+    with transaction.atomic():
+        game = locked(game.pk)
+        slot = game.slots.filter(number=number).first()
+        if slot is None:
+            raise ApplicationError(_("No such player in this game."), code="slot.unknown")
+        if user.pk == game.moderator_id or game.slots.filter(user=user).exists():
+            raise ApplicationError(_("That account is already in this game."), code="replace.in-game")
+        slot.user, slot.name = user, name
+        try:
+            with transaction.atomic():
+                slot.save(update_fields=["user", "name"])
+        except IntegrityError as error:
+            raise ApplicationError(_("That account is already in this game."), code="replace.in-game") from error
+        apply(game, [Replace(at=now, slot=number, name=name, note=note)])
+    if game.dealt:
+        role_messages_send(game=game, numbers=[number], now=now)
+    return slot
+
+
+# --- spectators ----------------------------------------------------------------------------------
+def follow_set(*, game: Game, user, on: bool) -> None:
+    if on:
+        Follow.objects.get_or_create(game=game, user=user)
+    else:
+        Follow.objects.filter(game=game, user=user).delete()
+
+
+def notifications_mark_read(*, user, now: datetime | None = None) -> int:
+    return Notification.objects.filter(user=user, read_at=None).update(read_at=now or clock.now())
+
+
+
+def refusal_text(rule: str) -> str:
+    from online.engine import RuleError as _RuleError
+
+    from .refusals import refusal
+
+    return refusal(_RuleError(rule, rule)).message

@@ -1,0 +1,113 @@
+import re
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+from online import texts
+
+register = template.Library()
+
+
+@register.filter
+def phase_label(phase):
+    return texts.phase_label(phase)
+
+
+@register.filter
+def role_name(role_id):
+    return texts.role_name(role_id)
+
+
+@register.filter
+def side_name(side_id):
+    return texts.side_name(side_id)
+
+
+@register.filter
+def ability_name(ability_id):
+    return str(texts.ABILITIES.get(ability_id, ability_id))
+
+
+@register.filter
+def left_how(how):
+    return str(texts.LEFT.get(how, how))
+
+
+@register.filter
+def outcome_name(outcome):
+    return str(texts.OUTCOMES.get(outcome, outcome))
+
+
+@register.filter
+def verdict_name(verdict):
+    return str(texts.VERDICTS.get(verdict, verdict))
+
+
+@register.filter
+def stage_title(stage):
+    return str(texts.STAGES.get(stage, (stage, ""))[0])
+
+
+@register.filter
+def stage_description(stage):
+    return str(texts.STAGES.get(stage, ("", ""))[1])
+
+
+@register.simple_tag
+def thread_label(key, names):
+    return texts.thread_label(key, names)
+
+
+@register.simple_tag
+def role_message(role_id, side_id):
+    return texts.role_message(role_id, side_id)
+
+
+@register.filter
+def name_of(number, names):
+    if number is None:
+        return ""
+    return names.get(number, number)
+
+
+@register.filter
+def name_list(numbers, names):
+    return ", ".join(str(names.get(n, n)) for n in numbers or [])
+
+
+_QUOTE_OPEN = re.compile(r"\[quote(?:=([^\]]{0,60}))?\]", re.IGNORECASE)
+_QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
+_POST_LINK = re.compile(r"&gt;&gt;(\d{1,12})")
+
+
+@register.filter
+def post_body(text):
+    """A post's text: escaped, [quote] blocks as quotes, >>123 as a link to post 123, line breaks."""
+    html = escape(text)
+    opened = 0
+
+    def open_quote(match):
+        nonlocal opened
+        opened += 1
+        who = match.group(1)
+        return f'<blockquote class="quote">{f"<cite>{who}</cite>" if who else ""}'
+
+    html = _QUOTE_OPEN.sub(open_quote, html)
+
+    def close_quote(match):
+        nonlocal opened
+        if opened == 0:
+            return match.group(0)
+        opened -= 1
+        return "</blockquote>"
+
+    html = _QUOTE_CLOSE.sub(close_quote, html) + "</blockquote>" * opened
+    html = _POST_LINK.sub(r'<a href="#post-\1">&gt;&gt;\1</a>', html)
+    return mark_safe(html.replace("\n", "<br>"))  # noqa: S308 (every piece escaped above)
+
+
+@register.filter
+def make_post(event):
+    """An event shown like a system post (the review lists private results this way)."""
+    return {"event": event}

@@ -1,0 +1,22 @@
+"""Online games: the public pages and the players' actions (the moderator's are in
+urls_moderator.py)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "online"
+
+urlpatterns = [
+    path("", views.game_list, name="list"),
+    path("notifications/", views.notifications, name="notifications"),
+    path("setups/<slug:slug>/night-order/", views.night_order, name="night_order"),
+    path("<slug:slug>/", views.game_page, name="game"),
+    path("<slug:slug>/votes/", views.vote_count, name="vote_count"),
+    path("<slug:slug>/post/", views.post_create, name="post"),
+    path("<slug:slug>/vote/", views.vote, name="vote"),
+    path("<slug:slug>/action/", views.night_action, name="action"),
+    path("<slug:slug>/signup/", views.signup, name="signup"),
+    path("<slug:slug>/follow/", views.follow, name="follow"),
+    path("<slug:slug>/review/", views.review, name="review"),
+]

@@ -1,0 +1,238 @@
+"""Pages of online games: thin views over services (writes) and selectors (reads). Every read of
+a thread, role or result asks online/visibility.py."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from config.errors import ApplicationError
+from online.engine import night_order as engine_night_order
+from online.engine import processing, view_for
+
+from . import clock, selectors, services
+from .models import Game, GameEvent, Setup
+from .play import state_of
+from .visibility import (
+    DEAD,
+    MAIN,
+    may_post,
+    may_read,
+    may_see_private,
+    review_open,
+    sees_everything,
+    viewer_of,
+)
+
+PAGE_SIZE = 50
+
+
+def game_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "online/game_list.html", {
+        "running": selectors.games_in_progress(),
+        "open": selectors.games_open_for_signups(),
+        "finished": selectors.games_finished()[:20],
+    })
+
+
+def night_order(request: HttpRequest, slug: str) -> HttpResponse:
+    setup = get_object_or_404(Setup, slug=slug)
+    return render(request, "online/night_order.html", {"setup": setup, "stages": engine_night_order(setup.data)})
+
+
+def _game(slug: str) -> Game:
+    return get_object_or_404(Game.objects.select_related("setup", "moderator"), slug=slug)
+
+
+def _thread_keys(game: Game, state) -> list[str]:
+    keys = [MAIN]
+    if state.dealt:
+        keys += sorted({f"side:{slot.side}" for slot in state.slots if state.setup.side(slot.side).thread})
+        keys += [f"slot:{slot.number}" for slot in state.slots]
+        keys.append(DEAD)
+    return keys
+
+
+def game_page(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    state = state_of(game)
+    viewer = viewer_of(request.user, game)
+    now = clock.now()
+    key = request.GET.get("thread", MAIN)
+    if not may_read(viewer, game, state, key):
+        raise Http404
+    only = request.GET.get("slot")
+    only = int(only) if only and only.isdigit() else None
+    posts = selectors.thread_posts(game, viewer, key, slot=only)
+    page = Paginator(posts, PAGE_SIZE).get_page(request.GET.get("page") or _last_page(posts))
+    mine = view_for(state, viewer.number) if viewer.number is not None else None
+    living_others = [slot for slot in state.slots if slot.alive and slot.number != viewer.number]
+    context = {
+        "game": game, "state": state, "viewer": viewer, "thread": key, "page": page, "only": only,
+        "threads": [k for k in _thread_keys(game, state) if may_read(viewer, game, state, k)],
+        "may_post": request.user.is_authenticated and may_post(viewer, game, state, key, now),
+        "processing": state.started and not game.is_over and processing(state, now),
+        "mine": mine, "slots": state.slots, "living_others": living_others,
+        "count": selectors.named_vote_count(game),
+        "signed_up": game.signups.filter(user=request.user).exists() if request.user.is_authenticated else False,
+        "following": request.user.is_authenticated and game.follows.filter(user=request.user).exists(),
+        "review": review_open(game),
+        "names": {slot.number: slot.name for slot in state.slots},
+        "abilities": _night_abilities(mine, state),
+        "quote": _quote(posts, request.GET.get("quote", "")),
+    }
+    return render(request, "online/game.html", context)
+
+
+def _quote(posts, raw: str) -> str:
+    """The text that quotes post ``raw`` of this thread (only a post the viewer may read)."""
+    post = posts.filter(pk=int(raw), system=False).first() if raw.isdigit() else None
+    if post is None:
+        return ""
+    who = post.slot.name if post.slot is not None else _("Moderator")
+    return f"[quote={who}]{post.body}[/quote]\n>>{post.pk}\n"
+
+
+def _last_page(posts) -> int:
+    return max(1, -(-posts.count() // PAGE_SIZE))
+
+
+def _night_abilities(mine, state) -> list[dict]:
+    if not mine or "role" not in mine or state.phase is None or state.phase.kind != "night" or state.phase.number == 0:
+        return []
+    if not mine["alive"]:
+        return []
+    submitted = {(a["slot"], a["ability"]): a["target"] for a in mine.get("actions", [])}
+    return [{**ability, "submitted": submitted.get((mine["slot"], ability["id"]))}
+            for ability in mine["role"]["abilities"] if ability["uses_left"] is None or ability["uses_left"] > 0]
+
+
+@vary_on_headers("HX-Request")
+def vote_count(request: HttpRequest, slug: str) -> HttpResponse:
+    """The live vote count (htmx polls it); ``?phase=D1`` an ended day's final count."""
+    game = _game(slug)
+    phase = request.GET.get("phase") or None
+    count = selectors.named_vote_count(game, phase)
+    return render(request, "online/_vote_count.html", {"game": game, "count": count})
+
+
+def _back(game: Game, thread: str = MAIN) -> HttpResponse:
+    url = game.get_absolute_url()
+    return redirect(url if thread == MAIN else f"{url}?thread={thread}")
+
+
+def _done(request: HttpRequest, call, success: str | None = None) -> bool:
+    try:
+        call()
+    except ApplicationError as error:
+        messages.error(request, error.message)
+        return False
+    if success:
+        messages.success(request, success)
+    return True
+
+
+@require_POST
+@login_required
+def post_create(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    key = request.POST.get("thread", MAIN)
+    holder = {}
+
+    def call():
+        holder["post"] = services.post_create(game=game, user=request.user, thread_key=key,
+                                              body=request.POST.get("body", ""))
+    if _done(request, call):
+        tag = holder["post"].tag or {}
+        if tag.get("refused"):
+            messages.warning(request, _("Your post is up, but its vote was not counted: %(reason)s")
+                             % {"reason": services.refusal_text(tag["refused"])})
+        elif tag.get("status") in ("unknown", "ambiguous"):
+            messages.warning(request, _("Your post is up, but its vote names no single player."))
+    return _back(game, key)
+
+
+@require_POST
+@login_required
+def vote(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    raw = request.POST.get("target", "")
+    target = int(raw) if raw.isdigit() else None
+    error = None
+    try:
+        game = services.vote_cast(game=game, user=request.user, target=target).game  # as the vote left it
+    except ApplicationError as refused:
+        error = refused.message
+    if request.htmx:  # the updated count, with the refusal if any
+        return render(request, "online/_vote_count.html",
+                      {"game": game, "count": selectors.named_vote_count(game), "error": error})
+    if error:
+        messages.error(request, error)
+    return _back(game)
+
+
+@require_POST
+@login_required
+def night_action(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    ability = request.POST.get("ability", "")
+    raw = request.POST.get(f"target-{ability}", request.POST.get("target", ""))  # one select per ability
+    target = int(raw) if raw.isdigit() else None
+    _done(request, lambda: services.night_action_submit(game=game, user=request.user, ability=ability, target=target),
+          _("Your night action is recorded; the last one you send counts."))
+    return _back(game)
+
+
+@require_POST
+@login_required
+def signup(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    if request.POST.get("leave"):
+        _done(request, lambda: services.signup_leave(game=game, user=request.user), _("You have left the game."))
+    else:
+        _done(request, lambda: services.signup_join(game=game, user=request.user, name=request.POST.get("name", "")),
+              _("You have signed up."))
+    return _back(game)
+
+
+@require_POST
+@login_required
+def follow(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    services.follow_set(game=game, user=request.user, on=not request.POST.get("stop"))
+    return _back(game)
+
+
+def review(request: HttpRequest, slug: str) -> HttpResponse:
+    """The post-game review: every role and every night action, once the game is over (the
+    moderator sees it all along)."""
+    game = _game(slug)
+    viewer = viewer_of(request.user, game)
+    if not sees_everything(viewer, game):
+        return render(request, "online/review_closed.html", {"game": game}, status=403)
+    state = state_of(game)
+    actions = GameEvent.objects.filter(game=game, type__in=("night_action_submitted", "action_resolved",
+                                                            "private_result")).order_by("index")
+    names = {slot.number: slot.name for slot in state.slots}
+    days = [phase.id for phase in state.phases if phase.kind == "day"]
+    return render(request, "online/review.html", {
+        "game": game, "state": state, "names": names, "actions": [event.data for event in actions],
+        "counts": [selectors.named_vote_count(game, day) for day in days],
+        "players": [{"slot": slot, "private": may_see_private(viewer, game, slot.number)} for slot in state.slots],
+    })
+
+
+@login_required
+def notifications(request: HttpRequest) -> HttpResponse:
+    items = list(request.user.online_notifications.select_related("game")[:100])
+    if request.method == "POST":
+        services.notifications_mark_read(user=request.user)
+        return redirect(reverse("online:notifications"))
+    return render(request, "online/notifications.html", {"items": items})

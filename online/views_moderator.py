@@ -1,0 +1,129 @@
+"""The moderator's console: setups and games, sign-ups, the deal, role messages, deadlines,
+replacements, prods and modkills (with the hours since each player's last post)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.errors import ApplicationError
+from online.engine import moderator_view
+
+from . import clock, selectors, services
+from .models import Game, Setup
+from .play import state_of
+
+
+def may_create(user) -> bool:
+    """Staff and club organizers create setups and games; a game's moderator runs its console."""
+    from clubs.permissions import clubs_user_organizes
+
+    return user.is_authenticated and (user.is_staff or clubs_user_organizes(user).exists())
+
+
+def _moderated(request: HttpRequest, slug: str) -> Game:
+    game = get_object_or_404(Game.objects.select_related("setup"), slug=slug)
+    if not (request.user.pk == game.moderator_id or request.user.is_superuser):
+        raise PermissionDenied
+    return game
+
+
+@login_required
+def console(request: HttpRequest) -> HttpResponse:
+    if not may_create(request.user):
+        raise PermissionDenied
+    if request.method == "POST":
+        _create(request)
+        return redirect("online_mod:console")
+    return render(request, "online/moderator/console.html", {
+        "setups": Setup.objects.all(),
+        "games": Game.objects.filter(moderator=request.user).select_related("setup"),
+    })
+
+
+def _create(request: HttpRequest) -> None:
+    try:
+        if request.POST.get("what") == "setup":
+            try:
+                data = json.loads(request.POST.get("data") or "{}")
+            except json.JSONDecodeError as error:
+                raise ApplicationError(_("The setup is not valid JSON."), code="setup.not-json") from error
+            if not isinstance(data, dict):
+                raise ApplicationError(_("The setup is not valid JSON."), code="setup.not-json")
+            setup = services.setup_create(name=request.POST.get("name", "").strip() or _("Setup"), data=data,
+                                          created_by=request.user)
+            messages.success(request, _("Setup “%(name)s” created.") % {"name": setup.name})
+        else:
+            setup = Setup.objects.filter(pk=request.POST.get("setup") or 0).first()
+            if setup is None:
+                raise ApplicationError(_("Choose a setup."), code="setup.none")
+            title = request.POST.get("title", "").strip()
+            if not title:
+                raise ApplicationError(_("Give the game a title."), code="game.title")
+            game = services.game_create(setup=setup, moderator=request.user, title=title)
+            messages.success(request, _("Game “%(title)s” created: sign-ups are open.") % {"title": game.title})
+    except ApplicationError as error:
+        messages.error(request, error.message)
+
+
+@login_required
+def game_console(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _moderated(request, slug)
+    state = state_of(game)
+    return render(request, "online/moderator/game.html", {
+        "game": game, "state": state, "everything": moderator_view(state),
+        "activity": selectors.hours_since_last_post(game, clock.now()),
+        "signups": game.signups.select_related("user"),
+    })
+
+
+ACTIONS = {
+    "deal": lambda game, post, user: services.game_deal(game=game),
+    "roles": lambda game, post, user: services.role_messages_send(game=game),
+    "start": lambda game, post, user: services.game_start(game=game),
+    "extend": lambda game, post, user: services.deadline_extend(game=game, hours=_int(post.get("hours")),
+                                                                note=post.get("note", "")),
+    "pause": lambda game, post, user: services.deadline_pause(game=game, note=post.get("note", "")),
+    "resume": lambda game, post, user: services.deadline_resume(game=game, note=post.get("note", "")),
+    "prod": lambda game, post, user: services.slot_prod(game=game, number=_int(post.get("slot")),
+                                                        note=post.get("note", "")),
+    "modkill": lambda game, post, user: services.slot_modkill(game=game, number=_int(post.get("slot")),
+                                                              note=post.get("note", "")),
+    "replace": lambda game, post, user: services.slot_replace(game=game, number=_int(post.get("slot")),
+                                                              user=_account(post.get("username", "")),
+                                                              note=post.get("note", "")),
+}
+
+
+def _int(value) -> int:
+    return int(value) if isinstance(value, str) and value.strip().lstrip("-").isdigit() else 0
+
+
+def _account(username: str):
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None:
+        raise ApplicationError(_("No account with that user name."), code="replace.no-account")
+    return user
+
+
+@require_POST
+@login_required
+def game_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
+    game = _moderated(request, slug)
+    if action not in ACTIONS:
+        raise Http404
+    try:
+        ACTIONS[action](game, request.POST, request.user)
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Done."))
+    return redirect("online_mod:game", slug=game.slug)

@@ -1,0 +1,103 @@
+"""Secrecy of online games: THE rule, in one place (docs/online-site.md, "Who sees what").
+
+Until the game is over, a private thread, a role, a night action or a night result is seen by
+its owners only:
+
+* the public thread ``main`` — everyone (anonymous visitors and spectators included);
+* a team's thread ``side:<id>`` — the slots the engine lets read it (that team's members);
+* a slot's own thread ``slot:<n>`` (its role message, night results, prods) — that slot's current
+  player;
+* the dead thread ``dead`` — the players who have left the game (not spectators: a spectator may
+  come in later as a replacement);
+* the moderator — everything, always.
+
+Once the game is over, the post-game review opens it all to everyone. Pages, fragments and
+services ask only the functions below; tests/secrecy walks every URL to keep it so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from online.engine import GameState, processing, readable_threads
+
+from .models import Game, Slot
+
+MAIN = "main"
+DEAD = "dead"
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking at a game: the moderator, the player of a slot, or anyone else."""
+
+    moderator: bool = False
+    slot: Slot | None = None
+    authenticated: bool = False
+
+    @property
+    def number(self) -> int | None:
+        return self.slot.number if self.slot is not None else None
+
+
+def viewer_of(user, game: Game) -> Viewer:
+    if user is None or not user.is_authenticated:
+        return Viewer()
+    if user.pk == game.moderator_id or user.is_superuser:
+        return Viewer(moderator=True, authenticated=True)
+    slot = next((slot for slot in game.slots.all() if slot.user_id == user.pk), None)
+    return Viewer(slot=slot, authenticated=True)
+
+
+def review_open(game: Game) -> bool:
+    """The post-game review: everything is open once the game is over."""
+    return game.is_over
+
+
+def sees_everything(viewer: Viewer, game: Game) -> bool:
+    return viewer.moderator or review_open(game)
+
+
+def may_read(viewer: Viewer, game: Game, state: GameState, thread: str) -> bool:
+    """THE rule: may this viewer read this thread?"""
+    if thread == MAIN or sees_everything(viewer, game):
+        return True
+    number = viewer.number
+    if number is None or not state.dealt:
+        return False
+    if thread == f"slot:{number}":
+        return True
+    if thread == DEAD:
+        return not state.slot(number).alive
+    return thread in readable_threads(state, number)
+
+
+def readable(viewer: Viewer, game: Game, state: GameState, keys) -> list[str]:
+    return [key for key in keys if may_read(viewer, game, state, key)]
+
+
+def may_post(viewer: Viewer, game: Game, state: GameState, thread: str, now) -> bool:
+    """Who may write where: the moderator everywhere; a player in what they read, living players
+    only in the main and team threads, the dead in the dead thread; nobody while the game is
+    being updated (its deadline passed), and after the end everyone who played, in the main
+    thread."""
+    if viewer.moderator:
+        return True
+    number = viewer.number
+    if number is None or not may_read(viewer, game, state, thread):
+        return False
+    if game.is_over:
+        return thread == MAIN
+    if not state.started or processing(state, now):
+        return thread.startswith("slot:") and state.dealt
+    alive = state.slot(number).alive
+    if thread == DEAD:
+        return not alive
+    if thread.startswith("slot:"):
+        return True
+    return alive
+
+
+def may_see_private(viewer: Viewer, game: Game, number: int) -> bool:
+    """A slot's role, submissions and results: its own player, the moderator, the review."""
+    return sees_everything(viewer, game) or viewer.number == number

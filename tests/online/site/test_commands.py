@@ -1,0 +1,48 @@
+"""replay_online_game prints the outcome from a game's log; seed_demo holds playable online games."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from online import services
+from online.models import Game
+from tests.online.factories import START, a_game
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args) -> str:
+    out = io.StringIO()
+    call_command("replay_online_game", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_replay_prints_the_outcome_of_the_stored_log(tmp_path):
+    game, users, _ = a_game("mafia_goon", "townie", "townie", "townie", "townie", day_start=True)
+    for n, user in enumerate(users[1:4], start=1):
+        services.vote_cast(game=game, user=user, target=1, now=START.replace(minute=20 + n))
+    outcome = json.loads(run(game.slug))
+    assert outcome["result"]["winner"] == "town"
+    assert [p["left"]["how"] for p in outcome["players"] if p.get("left")] == ["lynched"]
+    log = tmp_path / "log.json"
+    log.write_text(run(game.slug, "--log"))
+    assert json.loads(run("--file", str(log))) == outcome
+    with pytest.raises(CommandError):
+        run("no-such-game")
+
+
+def test_seed_demo_holds_a_forum_game_in_progress_and_one_open_for_sign_ups(client):
+    call_command("seed_demo", stdout=io.StringIO())
+    call_command("seed_demo", stdout=io.StringIO())
+    playing = Game.objects.get(slug="demo-forum-game")
+    assert playing.status == Game.Status.RUNNING and playing.phase == "D1"
+    assert Game.objects.get(slug="demo-sign-ups").signups.count() == 3
+    assert client.login(username="player", password="mafia-demo-2026")
+    response = client.get(playing.get_absolute_url())
+    assert "Your role" in response.content.decode()
+    client.post(f"/online/{playing.slug}/vote/", {"target": "4"})
+    assert playing.votes.filter(voter=1, target=4).exists()

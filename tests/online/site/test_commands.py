@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.http import HttpRequest
 
 from online import services
 from online.models import Game
@@ -41,7 +42,7 @@ def test_seed_demo_holds_a_forum_game_in_progress_and_one_open_for_sign_ups(clie
     playing = Game.objects.get(slug="demo-forum-game")
     assert playing.status == Game.Status.RUNNING and playing.phase == "D1"
     assert Game.objects.get(slug="demo-sign-ups").signups.count() == 3
-    assert client.login(username="player", password="mafia-demo-2026")
+    assert client.login(request=HttpRequest(), username="player", password="mafia-demo-2026")  # axes asks for the request
     response = client.get(playing.get_absolute_url())
     assert "Your role" in response.content.decode()
     client.post(f"/online/{playing.slug}/vote/", {"target": "4"})

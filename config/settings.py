@@ -11,11 +11,13 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.local_env import env_file
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
 env = environ.Env()
-environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
+environ.Env.read_env(env_file(), overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
 
@@ -23,7 +25,10 @@ DEBUG = env.bool("DEBUG", default=False)
 _DEVELOPMENT_SECRET_KEY = "django-insecure-development-key-for-local-use-only"
 SECRET_KEY = env.str("SECRET_KEY", default=_DEVELOPMENT_SECRET_KEY if DEBUG else "")
 if not SECRET_KEY:
-    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set when DEBUG is off. In production set SECRET_KEY (and DEBUG=0) in the "
+        "environment; for development, any manage.py command writes this checkout's .env."
+    )
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])

@@ -4,7 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh ""
-bash scripts/local_env.sh
 .venv/bin/python manage.py migrate --noinput
 .venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 .venv/bin/python manage.py seed_demo

@@ -69,12 +69,28 @@ def test_a_readme_command_works_as_written(fresh_checkout, command):
     run(command, fresh_checkout)
 
 
-def test_production_settings_refuse_to_start_without_a_key(fresh_checkout):
-    """The local .env is development only: without it and without DEBUG, no key, no start."""
+def test_a_new_checkout_gets_its_development_env_from_manage_py(fresh_checkout):
+    """A new user's first `manage.py` command, with nothing set and no .env, writes the
+    development .env (DEBUG on, a key of its own) and works."""
     (fresh_checkout / ".env").rename(fresh_checkout / ".env.aside")
     try:
         result = subprocess.run([".venv/bin/python", "manage.py", "check"], cwd=fresh_checkout,
                                 env=clean_environment(), capture_output=True, text=True, timeout=120)
+        written = (fresh_checkout / ".env").read_text()
+    finally:
+        (fresh_checkout / ".env.aside").replace(fresh_checkout / ".env")
+    assert result.returncode == 0, result.stderr
+    assert "Wrote .env" in result.stderr
+    assert "DEBUG=1" in written and "SECRET_KEY=" in written
+
+
+def test_production_settings_refuse_to_start_without_a_key(fresh_checkout):
+    """The web entry point writes no .env: without it and without DEBUG, no key, no start."""
+    (fresh_checkout / ".env").rename(fresh_checkout / ".env.aside")
+    try:
+        result = subprocess.run([".venv/bin/python", "-c", "import config.wsgi"], cwd=fresh_checkout,
+                                env=clean_environment(), capture_output=True, text=True, timeout=120)
+        assert not (fresh_checkout / ".env").exists()
     finally:
         (fresh_checkout / ".env.aside").rename(fresh_checkout / ".env")
     assert result.returncode != 0

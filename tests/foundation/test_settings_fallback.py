@@ -33,6 +33,7 @@ SERVICE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "DJANGO
 def run_probe(**variables):
     env = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    env["ENV_FILE"] = "/nonexistent/.env"  # this checkout's own .env is not the probe's business
     env.update(variables)
     result = subprocess.run(
         [sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60

@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-SETUP = ["bash scripts/local_env.sh", ".venv/bin/python manage.py migrate --noinput"]
+SETUP = [".venv/bin/python manage.py migrate --noinput"]  # make run's first step: it writes the .env too
 
 
 def readme_commands() -> list[str]:

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.engine import (
     DealRoles,
     ExtendDeadline,

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.engine import moderator_view
 
 from . import clock, selectors, services

@@ -7,9 +7,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from core import outbox as pipeline
+from core.models import RecomputeJob
 from games.services import game_edit_after_confirmation, protocol_undo_last
-from scoring import pipeline
-from scoring.models import PlayerRating, RatingEntry, RecomputeJob, SeatScore
+from scoring.models import PlayerRating, RatingEntry, SeatScore
+from scoring.services import stale_score_games
 from tournaments.models import StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff
@@ -122,11 +124,11 @@ def test_the_sweep_finds_scores_older_than_their_protocol(cup, django_capture_on
     # As if the message was lost: scores from an older version, and no job pending.
     SeatScore.objects.filter(game=game).update(protocol_version=1)
     RecomputeJob.objects.all().update(status=Status.DONE)
-    assert pipeline.stale_score_games() == [game.pk]
+    assert stale_score_games() == [game.pk]
     with django_capture_on_commit_callbacks(execute=True):
         pipeline.sweep()
     assert set(SeatScore.objects.filter(game=game).values_list("protocol_version", flat=True)) == {game.protocol_version}
-    assert pipeline.stale_score_games() == []
+    assert stale_score_games() == []
 
 
 def test_the_sweep_rescores_scores_of_an_older_edition_of_the_scoring_rules(cup, django_capture_on_commit_callbacks):
@@ -140,18 +142,18 @@ def test_the_sweep_rescores_scores_of_an_older_edition_of_the_scoring_rules(cup,
     assert set(SeatScore.objects.filter(game=game).values_list("rules_edition", flat=True)) == {RULES_EDITION}
     SeatScore.objects.filter(game=game).update(rules_edition=RULES_EDITION - 1, total=99)
     RecomputeJob.objects.all().update(status=Status.DONE)
-    assert pipeline.stale_score_games() == [game.pk]
+    assert stale_score_games() == [game.pk]
     with django_capture_on_commit_callbacks(execute=True):
         pipeline.sweep()
     assert set(SeatScore.objects.filter(game=game).values_list("rules_edition", flat=True)) == {RULES_EDITION}
     assert not SeatScore.objects.filter(game=game, total=99).exists()
-    assert pipeline.stale_score_games() == []
+    assert stale_score_games() == []
 
 
 def test_broker_outage_keeps_the_change_and_the_dirty_mark(cup, settings, monkeypatch):
     tournament, judge, organizer = cup
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    from scoring.tasks import run_recompute_job
+    from core.outbox import run_recompute_job
 
     def unreachable(*args, **kwargs):
         raise ConnectionRefusedError("broker down")

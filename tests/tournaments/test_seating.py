@@ -2,11 +2,12 @@ from collections import Counter
 
 import pytest
 
-from clubs.audit import audit_trail
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from games.models import Game, GameSeat
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments import selectors, services
+from tournaments.standings import selectors as standings_selectors
 from tournaments.models import Application, Tournament
 
 from .factories import (
@@ -200,7 +201,7 @@ def test_the_final_is_seeded_from_confirmed_results_not_yet_published():
         chunk = players[table * 10:(table + 1) * 10]
         scored_game(tournament, rnd, table + 1, [(p, "civilian", False, players.index(p), []) for p in chunk],
                     published=False)
-    assert all(row.total == 0 for row in selectors.compute_tournament_standings(tournament))
+    assert all(row.total == 0 for row in standings_selectors.compute_tournament_standings(tournament))
     final = services.final_create(tournament=tournament, actor=None)
     seats = GameSeat.objects.filter(game__round=final).order_by("seat")
     assert [s.player_id for s in seats] == [p.pk for p in reversed(players[10:])]

@@ -1,4 +1,4 @@
-"""The stored standings (tournaments/stored_standings.py): the public page and the API serve bytes the
+"""The stored standings (tournaments/standings/stored.py): the public page and the API serve bytes the
 pipeline rendered, replaced when the standings change, never past a closed switch, with nothing of
 one visitor in another's page."""
 
@@ -11,12 +11,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from core.models import RecomputeJob
 from games.models import Game
-from scoring.models import RecomputeJob
 from tests.factories import UserPlayerFactory
-from tournaments import stored_standings
 from tournaments.models import Tournament
-from tournaments.services import standings_store
+from tournaments.standings import stored as stored_standings
+from tournaments.standings.store import run_standings, standings_store
 
 from .factories import TournamentFactory, accepted_players, make_round, organizer_of, scored_game
 
@@ -186,11 +186,9 @@ def test_standings_never_stored_are_computed_per_request(client):
 
 
 def test_the_pipeline_renders_the_bodies_after_it_stores_the_standings(cup, settings):
-    from scoring import pipeline
-
     settings.CELERY_TASK_ALWAYS_EAGER = False  # a real worker: in-process runs render on first visit
     with mock.patch.object(stored_standings, "warm") as warm:
-        pipeline._run_standings(cup.pk)
+        run_standings(cup.pk)
     warm.assert_called_once_with(cup.pk)
     with mock.patch.object(stored_standings, "warm", side_effect=RuntimeError("template")):
-        pipeline._run_standings(cup.pk)  # a failed rendering fails nothing: readers render it
+        run_standings(cup.pk)  # a failed rendering fails nothing: readers render it

@@ -189,8 +189,8 @@ def test_a_confirm_does_not_wait_for_the_game_scores_recompute_of_its_game(monke
 @pytest.mark.django_db(transaction=True)
 def test_organizers_do_not_wait_for_a_standings_recompute_of_their_tournament(monkeypatch, worker_elsewhere):
     from games.services import game_confirm, game_submit
-    from tournaments.standings import selectors
     from tournaments.services.applications import application_decide
+    from tournaments.standings import selectors
     from tournaments.standings.store import standings_store
 
     tournament, judge, organizer = tournament_with_staff()

@@ -7,8 +7,8 @@ from core.errors import ApplicationError
 from games.models import Game, GameSeat
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments import selectors, services
-from tournaments.standings import selectors as standings_selectors
 from tournaments.models import Application, Tournament
+from tournaments.standings import selectors as standings_selectors
 
 from .factories import (
     ApplicationFactory,

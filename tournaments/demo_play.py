@@ -1,4 +1,5 @@
-"""Demo data: the demo cup's first rounds played, confirmed, published and scored (seed_demo).
+"""Demo data: the demo cup's first rounds played, confirmed, published and scored (seed_demo, after
+``tournaments.demo`` has seated it).
 
 Protocols come from the engine's game simulator and go in through the same services a judge
 and an organizer use, so scores, standings and ratings come out of the real pipeline.
@@ -19,6 +20,9 @@ from games.services import (
     protocol_replace,
 )
 
+from .models import Tournament
+from .services import tournament_set_status
+
 DEMO_ROUNDS_PLAYED = 4
 
 
@@ -34,10 +38,7 @@ def _finished_protocol(seed: int) -> dict:
     raise RuntimeError("the simulator gave no finished game")  # never seen in practice
 
 
-def build(club, stdout) -> None:
-    from tournaments.models import Tournament
-    from tournaments.services import tournament_set_status
-
+def play_first_rounds(club, stdout) -> None:
     tournament = Tournament.objects.filter(club=club, slug="red-square-cup").first()
     if tournament is None or tournament.games.filter(status=Game.Status.CONFIRMED).exists():
         return

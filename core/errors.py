@@ -1,5 +1,9 @@
 """The one error type that services raise for bad input, mapped to responses in one place."""
 
+from django.utils.translation import gettext as _
+
+from core.limits import TEXT_MAX_LENGTH
+
 
 class ApplicationError(Exception):
     """A request that cannot be carried out as asked: nothing was changed.
@@ -18,10 +22,6 @@ def checked_text(value: object, *, max_length: int | None = None, label: str = "
     """Free text a service takes outside a form (a reason, a note, an appeal), stripped: refused
     with a clear message when it holds a NUL character or is longer than ``max_length``
     (``core.limits.TEXT_MAX_LENGTH`` by default). Nothing is cut silently."""
-    from django.utils.translation import gettext as _
-
-    from core.limits import TEXT_MAX_LENGTH
-
     limit = TEXT_MAX_LENGTH if max_length is None else max_length
     text = str(value or "").strip()
     what = label or _("The text")

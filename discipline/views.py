@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
+from tournaments.models import Tournament
 
 from . import selectors
 from . import services as discipline
@@ -73,8 +74,6 @@ def queue(request):
 @require_POST
 @login_required
 def chief_judge(request, pk: int):
-    from tournaments.models import Tournament
-
     tournament = get_object_or_404(Tournament, pk=pk)
     nickname = request.POST.get("nickname", "").strip()
     try:

@@ -4,6 +4,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
@@ -138,8 +139,6 @@ class Tournament(models.Model):
 
     @property
     def deadline_passed(self) -> bool:
-        from django.utils import timezone
-
         return self.application_deadline is not None and timezone.now() >= self.application_deadline
 
     @property
@@ -218,8 +217,6 @@ class Evening(models.Model):
 
     @property
     def deadline_passed(self) -> bool:
-        from django.utils import timezone
-
         return self.application_deadline is not None and timezone.now() >= self.application_deadline
 
     @property

@@ -63,10 +63,6 @@ def decide_refusal(user, case: DisciplineCase) -> str | None:
     return None
 
 
-def user_may_decide_case(user, case: DisciplineCase) -> bool:
-    return decide_refusal(user, case) is None
-
-
 def allowed_decisions(case: DisciplineCase) -> tuple[str, ...]:
     return DECISIONS_BY_KIND.get(case.kind, (Decision.UPHOLD,))
 

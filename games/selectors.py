@@ -28,10 +28,6 @@ def game_queryset() -> QuerySet[Game]:
 ENTRY_RELATED = ("club", "judge__user", "round", "evening", "tournament")
 
 
-def game_by_token(token: str) -> Game | None:
-    return game_for_entry(token=token)
-
-
 def game_for_entry(*, token: str | None = None, pk: int | None = None, lock: bool = False) -> Game | None:
     """The game of the entry page, by its private link or its id, with ``ENTRY_RELATED``: one query.
 

@@ -242,11 +242,6 @@ def player_games(tournament: Tournament, player: Player, *, viewer=None) -> list
     return games
 
 
-def tournament_games(tournament: Tournament) -> QuerySet[Game]:
-    return (Game.objects.filter(tournament=tournament).select_related("round", "judge")
-            .order_by("round__number", "table_number"))
-
-
 def game_with_seats(tournament: Tournament, pk: int) -> Game:
     seats = GameSeat.objects.select_related("player").order_by("seat")
     return (Game.objects.select_related("round").prefetch_related(Prefetch("seats", queryset=seats), "scores")

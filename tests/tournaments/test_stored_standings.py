@@ -2,6 +2,7 @@
 pipeline rendered, replaced when the standings change, never past a closed switch, with nothing of
 one visitor in another's page."""
 
+import logging
 import re
 from decimal import Decimal
 from unittest import mock
@@ -166,13 +167,19 @@ def test_the_updating_badge_follows_the_pending_recompute(cup, client):
     assert "updating…" in fragment.content.decode() and "<html" not in fragment.content.decode()
 
 
-def test_a_dead_cache_serves_from_the_database(cup, client):
-    with mock.patch.object(stored_standings.cache, "get", side_effect=ConnectionError("redis down")), \
-            mock.patch.object(stored_standings.cache, "set", side_effect=ConnectionError("redis down")):
+def test_a_dead_cache_serves_from_the_database(cup, client, settings, caplog):
+    """The site's own cache (core.cache.ForgivingRedisCache) at an address where no Redis answers:
+    its reads are misses and its writes are dropped, so the page and the API come from the database."""
+    settings.CACHES = {"default": {"BACKEND": "core.cache.ForgivingRedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
+                                   "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}}}
+    stored_standings.clear_local()  # nothing rendered in this process: the dead cache is asked
+    with caplog.at_level(logging.WARNING, logger="core.cache"):
         page = client.get(url(cup))
         api = client.get(f"/api/v1/tournaments/{cup.slug}/standings/")
     assert page.status_code == 200 and cup.players[9].nickname in page.content.decode()
     assert api.status_code == 200 and api.json()["games"] == 1
+    assert any(record.name == "core.cache" for record in caplog.records), "the dead Redis was never asked"
 
 
 def test_standings_never_stored_are_computed_per_request(client):

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import re
 import threading
 from collections import OrderedDict
@@ -62,8 +61,6 @@ from core.models import RecomputeJob
 from ..models import PUBLICATION_SWITCHES, Tournament
 from .pages import ROLES, page_context, standings_body, standings_version_key
 from .selectors import tournament_standings
-
-logger = logging.getLogger(__name__)
 
 CSRF_MARK = "<@csrf-token@>"  # cannot come from data: a "<" in any value is escaped
 UPDATING_MARK = "<@updating@>"
@@ -108,35 +105,24 @@ def clear_local() -> None:
     RECENT.clear()
 
 
-def _cache_get(key: str):
-    try:
-        return cache.get(key)
-    except Exception as error:  # the cache is a speed-up: a dead Redis means render now
-        logger.warning("stored standings: cache read failed (%s)", error)
-        return None
-
-
-def _cache_set(key: str, value) -> None:
-    try:
-        cache.set(key, value, timeout=CACHE_SECONDS)
-    except Exception as error:
-        logger.warning("stored standings: cache write failed (%s)", error)
-
-
 def stored(key: str, render: Callable[[], bytes | str]):
-    """The body under ``key``: from this process, else the shared cache, else rendered and stored."""
+    """The body under ``key``: from this process, else the shared cache, else rendered and stored.
+
+    The shared cache is ``core.cache.ForgivingRedisCache``: with Redis down, a read is a miss and
+    a write is dropped, so the body is rendered from the database (docs/pipeline.md).
+    """
     value = RECENT.get(key)
     if value is None:
-        value = _cache_get(key)
+        value = cache.get(key)
         if value is None:
             value = render()
-            _cache_set(key, value)
+            store(key, value)
         RECENT.put(key, value)
     return value
 
 
 def store(key: str, value) -> None:
-    _cache_set(key, value)
+    cache.set(key, value, timeout=CACHE_SECONDS)
 
 
 # --- versions ----------------------------------------------------------------------------------

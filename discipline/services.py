@@ -50,6 +50,7 @@ Action = ProtocolVersion.Action
 
 DEFAULT_APPEAL_HOURS = 72
 MAX_TEXT = TEXT_MAX_LENGTH  # core/limits.py
+
 # Versions that do not change the events: nothing to sync.
 UNCHANGED_EVENTS = (Action.SUBMIT, Action.CONFIRM, Action.PHASE, Action.SEAT)
 # The case's status after each decision.
@@ -197,6 +198,16 @@ def sync_cases_on_protocol_saved(sender, *, game: Game, version: ProtocolVersion
 # --- decisions -------------------------------------------------------------------------------------
 
 
+def _required_text(text: str | None, *, code: str, empty: str, too_long: str) -> str:
+    """A reason, an appeal or a note: stripped, never empty, at most ``MAX_TEXT`` characters."""
+    text = (text or "").strip()
+    if not text:
+        raise ApplicationError(empty, code=code)
+    if len(text) > MAX_TEXT:
+        raise ApplicationError(too_long, code=code)
+    return text
+
+
 def _lock_case(case: DisciplineCase) -> tuple[DisciplineCase, Game]:
     """Lock the game (as every protocol change does), then the case; fresh copies of both."""
     game = lock_game(Game.objects.select_related("club", "tournament", "judge").get(pk=case.game_id))
@@ -262,11 +273,8 @@ def case_decide(*, case: DisciplineCase, decision: str, reason: str, actor) -> D
     refusal = decide_refusal(actor, case)
     if refusal:
         raise ApplicationError(refusal, code="forbidden")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ApplicationError(_("Give the reason for the decision."), code="reason")
-    if len(reason) > MAX_TEXT:
-        raise ApplicationError(_("The reason is too long."), code="reason")
+    reason = _required_text(reason, code="reason", empty=_("Give the reason for the decision."),
+                            too_long=_("The reason is too long."))
     if case.status == Status.VOID:
         raise ApplicationError(_("The event of this case is no longer in the protocol."), code="void")
     if case.status != Status.PENDING:
@@ -322,11 +330,8 @@ def case_reopen(*, case: DisciplineCase, reason: str, actor) -> DisciplineCase:
     refusal = decide_refusal(actor, case)
     if refusal:
         raise ApplicationError(refusal, code="forbidden")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ApplicationError(_("Say why the case is reopened."), code="reason")
-    if len(reason) > MAX_TEXT:
-        raise ApplicationError(_("The reason is too long."), code="reason")
+    reason = _required_text(reason, code="reason", empty=_("Say why the case is reopened."),
+                            too_long=_("The reason is too long."))
     if case.status not in (Status.UPHELD, Status.AMENDED, Status.OVERTURNED):
         raise ApplicationError(_("Only a decided case can be reopened."), code="not_decided")
     if case.decision in FINAL_DECISIONS or game.status == Game.Status.ANNULLED:
@@ -391,11 +396,8 @@ def case_appeal(*, case: DisciplineCase, text: str, actor) -> DisciplineAppeal:
         raise ApplicationError(_("This case is no longer open to an appeal."), code="decided")
     if timezone.now() >= case.appeal_deadline:
         raise ApplicationError(_("The deadline for an appeal has passed."), code="deadline")
-    text = (text or "").strip()
-    if not text:
-        raise ApplicationError(_("Write what you appeal against and why."), code="text")
-    if len(text) > MAX_TEXT:
-        raise ApplicationError(_("The appeal is too long."), code="text")
+    text = _required_text(text, code="text", empty=_("Write what you appeal against and why."),
+                          too_long=_("The appeal is too long."))
     appeal = DisciplineAppeal.objects.filter(case=case).first()
     before = appeal.text if appeal else None
     if appeal is None:
@@ -412,11 +414,7 @@ def case_add_note(*, case: DisciplineCase, text: str, actor) -> DisciplineNote:
     case = DisciplineCase.objects.select_related("game__club", "game__tournament").get(pk=case.pk)
     if not user_may_review_case(actor, case):
         raise ApplicationError(_("Only the case's reviewers may add notes."), code="forbidden")
-    text = (text or "").strip()
-    if not text:
-        raise ApplicationError(_("The note is empty."), code="text")
-    if len(text) > MAX_TEXT:
-        raise ApplicationError(_("The note is too long."), code="text")
+    text = _required_text(text, code="text", empty=_("The note is empty."), too_long=_("The note is too long."))
     note = DisciplineNote.objects.create(case=case, author=actor, text=text)
     log_action(case, action="discipline.note", actor=actor, data={"note": note.pk, "text": text})
     return note

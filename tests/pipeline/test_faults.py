@@ -215,7 +215,7 @@ def test_organizers_do_not_wait_for_a_standings_recompute_of_their_tournament(mo
 @pytest.mark.django_db(transaction=True)
 def test_reopening_a_rated_game_does_not_wait_for_a_ratings_recompute(monkeypatch, worker_elsewhere):
     from games.services import game_edit_after_confirmation
-    from scoring import rating_services
+    from ratings import services as rating_services
     from scoring.models import RatingEntry
 
     tournament, judge, organizer = tournament_with_staff()

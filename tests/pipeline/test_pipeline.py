@@ -10,7 +10,8 @@ from django.utils import timezone
 from core import outbox as pipeline
 from core.models import RecomputeJob
 from games.services import game_edit_after_confirmation, protocol_undo_last
-from scoring.models import PlayerRating, RatingEntry, SeatScore
+from ratings.models import PlayerRating, RatingEntry
+from scoring.models import SeatScore
 from scoring.services import stale_score_games
 from tournaments.models import StandingsSnapshot
 

@@ -16,12 +16,9 @@ from django.utils.translation import gettext_lazy
 from config.errors import ApplicationError, checked_text
 from games.engine.rulesets import DON_DECIDES
 
+from .rulesets import ROLE_LABELS
 from .selectors import Table
 
-ROLE_NAMES = {
-    "civilian": gettext_lazy("Civilian"), "sheriff": gettext_lazy("Sheriff"),
-    "mafia": gettext_lazy("Mafia"), "don": gettext_lazy("Don"),
-}
 HOW_NAMES = {
     "vote": gettext_lazy("voted out"), "raise": gettext_lazy("raised"),
     "shot": gettext_lazy("shot"), "disqualified": gettext_lazy("disqualified"),
@@ -228,7 +225,7 @@ def seat_views(table: Table) -> list[SeatView]:
         if departure is not None:
             gone = f"{HOW_NAMES[departure.how]} · {phase_label(departure.phase.kind, departure.phase.number)}"
         views.append(SeatView(
-            number=info.seat, nickname=info.player, role=info.role, role_name=str(ROLE_NAMES[info.role]),
+            number=info.seat, nickname=info.player, role=info.role, role_name=str(ROLE_LABELS[info.role]),
             team=info.team, alive=info.seat in state.alive, ordinary=fouls.ordinary,
             technical=fouls.technical, shortened=fouls.shortened_speech, gone=gone,
             nominated=info.seat in nominated,

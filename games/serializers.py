@@ -9,11 +9,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.serializers import PlayerRefSerializer
+from vocabulary import PROTOCOL_FORMAT, ROLES
 
 from .models import Game
-from .rulesets import Ruleset
+from .rulesets import RulesetChoice
 
-ROLES = ["civilian", "sheriff", "mafia", "don"]
 EVENT_TYPES = ["nominate", "vote", "raise", "shot", "don_check", "sheriff_check", "will", "foul",
                "disqualify", "dd", "surrender", "sheriff_kill_responsible", "bonus"]
 
@@ -21,7 +21,7 @@ EVENT_TYPES = ["nominate", "vote", "raise", "shot", "don_check", "sheriff_check"
 class ProtocolSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=10)
     player = serializers.CharField(help_text="The player's display name.")
-    role = serializers.ChoiceField(choices=ROLES)
+    role = serializers.ChoiceField(choices=list(ROLES))
     player_id = serializers.IntegerField(required=False, help_text="Added by this site: the player's id.")
 
 
@@ -36,8 +36,8 @@ class ProtocolEventSerializer(serializers.Serializer):
 class ProtocolDocumentSerializer(serializers.Serializer):
     """A ``mafia-protocol/1`` document: one seated game from the deal to the end."""
 
-    format = serializers.ChoiceField(choices=["mafia-protocol/1"])
-    ruleset = serializers.ChoiceField(choices=Ruleset.values)
+    format = serializers.ChoiceField(choices=[PROTOCOL_FORMAT])
+    ruleset = serializers.ChoiceField(choices=RulesetChoice.values)
     seats = ProtocolSeatSerializer(many=True, help_text="Exactly ten, seats 1..10 once each.")
     events = ProtocolEventSerializer(many=True, help_text="The table's events in the order they happened.")
 

@@ -41,13 +41,12 @@ from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.rulesets import RULESETS
 from tournaments.models import Application, Tournament
+from vocabulary import CLASSIC_DEAL, PROTOCOL_FORMAT, deal_cards
 
 from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
 from .refusals import refusal
 
-FORMAT = "mafia-protocol/1"
-DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
 SEATS = range(1, 11)
 Action = ProtocolVersion.Action
 Status = Game.Status
@@ -349,7 +348,7 @@ def _check_document_seating(game: Game, document: dict) -> None:
 
 def deal_roles_at_random() -> dict[int, str]:
     """Shuffle the ten role cards with the system's cryptographic randomness."""
-    cards = [role for role, count in DEAL.items() for _ in range(count)]
+    cards = deal_cards(CLASSIC_DEAL)
     secrets.SystemRandom().shuffle(cards)
     return dict(zip(SEATS, cards, strict=True))
 
@@ -387,20 +386,20 @@ def game_deal(
         roles = deal_roles_at_random()
     if roles is None or sorted(roles) != list(SEATS):
         raise ApplicationError(_("Every seat needs a role."), code="deal")
-    counts = {role: 0 for role in DEAL}
+    counts = dict.fromkeys(CLASSIC_DEAL, 0)
     for seat in SEATS:
-        if roles[seat] not in DEAL:
+        if roles[seat] not in CLASSIC_DEAL:
             raise ApplicationError(_("Seat %(seat)s has no valid role.") % {"seat": seat}, code="deal",
                                    extra={"field": f"role_{seat}"})
         counts[roles[seat]] += 1
-    if counts != DEAL:
+    if counts != CLASSIC_DEAL:
         raise ApplicationError(
             _("The deal is 6 civilians, 1 Sheriff, 2 Mafia and 1 Don; this one has %(counts)s.")
             % {"counts": ", ".join(f"{n} × {GameSeat(role=role).get_role_display()}" for role, n in counts.items())},
             code="deal",
         )
     document = {
-        "format": FORMAT,
+        "format": PROTOCOL_FORMAT,
         "ruleset": str(getattr(game.ruleset, "value", game.ruleset)),
         "seats": [
             {"seat": seat, "player": players[seat].nickname, "role": roles[seat], "player_id": players[seat].pk}

@@ -32,7 +32,7 @@ from .forms import NewGameForm
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
-from .rulesets import Ruleset
+from .rulesets import ROLE_LABELS, RulesetChoice
 from .visibility import FINISHED_STATUSES, may_see_roles
 
 TEMPLATE = "games/entry.html"
@@ -104,7 +104,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         "writable": access.writable,
         "error": error, "conflict": error is not None and error.code == "conflict",
         "show_roles": may_see_roles(request.user, game, via_link=access.via_link),
-        "rulesets": Ruleset,
+        "rulesets": RulesetChoice,
     }
     if not access.writable:
         context["read_only_message"] = links.read_only_message(game)
@@ -122,7 +122,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
              "role": seated[number].role if number in seated else ""}
             for number in range(1, 11)
         ]
-        context["role_choices"] = entry.ROLE_NAMES.items()
+        context["role_choices"] = ROLE_LABELS.items()
     if table.record is None:
         return context
     state = table.state
@@ -222,7 +222,7 @@ def _scores(table) -> list[dict] | None:
         return None
     players = result.to_dict()["players"]
     for player in players:
-        player["role_name"] = entry.ROLE_NAMES.get(player["role"], player["role"])
+        player["role_name"] = ROLE_LABELS.get(player["role"], player["role"])
     return players
 
 
@@ -544,7 +544,7 @@ def my_tables(request: HttpRequest):
     evenings = Evening.objects.filter(club__in=clubs).exclude(status=Evening.Status.FINISHED).order_by("-starts_at")[:20]
     return render(request, "games/my_tables.html", {
         "groups": _table_groups(request.user, games), "games": games, "clubs": clubs, "evenings": evenings,
-        "rulesets": Ruleset.choices, "form_error": form_error,
+        "rulesets": RulesetChoice.choices, "form_error": form_error,
     })
 
 

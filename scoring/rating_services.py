@@ -22,14 +22,13 @@ from django.db.models.functions import Coalesce
 from core.locking import named_lock
 from games.models import Game, GameSeat
 from games.visibility import counted_q
+from vocabulary import BLACK_ROLES, RED_ROLES
 
 from .models import PlayerRating, RatingEntry
 from .ratings import RatingChange, RatingConfig, RatingGame, RatingState, process_games
 
 ProgressCallback = Callable[[int, int], None]
 SEAT_CHUNK = 2000
-RED_ROLES = ("civilian", "sheriff")
-BLACK_ROLES = ("mafia", "don")
 
 
 def rating_config() -> RatingConfig:

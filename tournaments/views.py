@@ -10,7 +10,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from clubs.middleware import use_club_timezone
@@ -19,6 +18,7 @@ from clubs.selectors import listed_players
 from config.errors import ApplicationError
 from core.ratelimits import limit
 from games.models import Game
+from games.rulesets import ROLE_CHOICES
 from games.visibility import FINISHED_STATUSES, may_see_roles
 
 from . import selectors, services, stored_standings
@@ -27,9 +27,6 @@ from .forms import ApplyForm
 from .models import Application, Evening, Tournament
 from .permissions import error_response
 from .publication import public_when, tournament_visible
-
-ROLES = [("civilian", gettext_lazy("Civilian")), ("sheriff", gettext_lazy("Sheriff")),
-         ("mafia", gettext_lazy("Mafia")), ("don", gettext_lazy("Don"))]
 
 
 def _nav(request, tournament):
@@ -165,7 +162,7 @@ def seating_players(request, tournament):
 
 def _standings_context(request, tournament):
     standings = selectors.tournament_standings(tournament)
-    roles = [(key, label) for key, label in ROLES]
+    roles = list(ROLE_CHOICES)
     for s in standings:
         s.role_points = [s.by_role.get(key) for key, _label in roles]
     return _context(request, tournament, standings=standings, roles=roles,

@@ -9,8 +9,6 @@ Pure Python; nothing here imports Django. The hot module (`replayer`) may also r
 from . import _native  # first: it chooses what `games.engine.replayer` is
 from .errors import ProtocolError
 from .record import (
-    BLACK_ROLES,
-    RED_ROLES,
     Bonus,
     Check,
     DeclaredDefeat,
@@ -35,10 +33,8 @@ COMPILED: bool = _native.COMPILED
 IMPLEMENTATION: str = _native.IMPLEMENTATION
 
 __all__ = [
-    "BLACK_ROLES",
     "COMPILED",
     "IMPLEMENTATION",
-    "RED_ROLES",
     "Bonus",
     "Check",
     "DeclaredDefeat",

@@ -20,10 +20,12 @@ import copy
 import json
 from collections.abc import Iterable, Mapping
 
+from vocabulary import BLACK_ROLES, CIVILIAN, DON, MAFIA, PROTOCOL_FORMAT, SHERIFF
+
 from .errors import ProtocolError
 from .record import GameRecord
-from .replayer import FORMAT, replay
-from .rulesets import FIIM_2025, PRO_MAFIA
+from .replayer import replay
+from .rulesets import FIIM_2025, PRO_MAFIA, RULESETS
 
 
 class Game:
@@ -37,8 +39,9 @@ class Game:
         player_ids: Mapping[int, object] | None = None,
     ) -> None:
         self.ruleset = ruleset
-        self.roles = {seat: roles[seat] for seat in range(1, 11)}
-        self.players = {seat: f"Player {seat}" for seat in range(1, 11)}
+        self.seats = range(1, RULESETS[ruleset].seat_count + 1) if ruleset in RULESETS else range(1, 11)
+        self.roles = {seat: roles[seat] for seat in self.seats}
+        self.players = {seat: f"Player {seat}" for seat in self.seats}
         if players:
             self.players.update(players)
         self.player_ids = dict(player_ids or {})
@@ -62,11 +65,11 @@ class Game:
             raise ValueError(
                 "a deal has three distinct blacks, the Don among them, and a red Sheriff"
             )
-        roles = dict.fromkeys(range(1, 11), "civilian")
+        roles = dict.fromkeys(range(1, RULESETS[ruleset].seat_count + 1), CIVILIAN)
         for seat in blacks:
-            roles[seat] = "mafia"
-        roles[don] = "don"
-        roles[sheriff] = "sheriff"
+            roles[seat] = MAFIA
+        roles[don] = DON
+        roles[sheriff] = SHERIFF
         return cls(ruleset, roles, **kwargs)
 
     @classmethod
@@ -83,15 +86,15 @@ class Game:
 
     @property
     def blacks(self) -> tuple[int, ...]:
-        return tuple(seat for seat, role in self.roles.items() if role in ("mafia", "don"))
+        return tuple(seat for seat, role in self.roles.items() if role in BLACK_ROLES)
 
     @property
     def sheriff(self) -> int:
-        return next(seat for seat, role in self.roles.items() if role == "sheriff")
+        return next(seat for seat, role in self.roles.items() if role == SHERIFF)
 
     @property
     def don(self) -> int:
-        return next(seat for seat, role in self.roles.items() if role == "don")
+        return next(seat for seat, role in self.roles.items() if role == DON)
 
     # --- phases --------------------------------------------------------------------------
     def day(self, number: int | None = None) -> Game:
@@ -226,7 +229,7 @@ class Game:
         try:
             return self.replay().alive
         except ProtocolError:
-            return frozenset(range(1, 11))
+            return frozenset(self.seats)
 
     def living_blacks(self) -> tuple[int, ...]:
         alive = self.alive()
@@ -287,13 +290,13 @@ class Game:
     def build(self) -> dict:
         """The document, as a fresh dict (change it freely)."""
         seats = []
-        for seat in range(1, 11):
+        for seat in self.seats:
             entry = {"seat": seat, "player": self.players[seat], "role": self.roles[seat]}
             if seat in self.player_ids:
                 entry["player_id"] = self.player_ids[seat]
             seats.append(entry)
         return {
-            "format": FORMAT,
+            "format": PROTOCOL_FORMAT,
             "ruleset": self.ruleset,
             "seats": seats,
             "events": copy.deepcopy(self.events),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import total_ordering
 from itertools import starmap
-from typing import Any
+from typing import Any, NamedTuple
 
 from .rulesets import (
     FIRST_COLOR_WILL_MAX_DECLARATIONS,
@@ -424,8 +424,7 @@ del _name, _kind
 
 
 
-@dataclass(frozen=True, slots=True)
-class FinalTable:
+class FinalTable(NamedTuple):
     """What the replay knew after the last event that the record's fields do not say: the
     day's voting, the night's stages, the foul counts, the wills left. `table_state` turns it
     into the judge's `TableState`."""

@@ -7,7 +7,7 @@
 # attributes in step with its `__slots__`; the build refuses a mismatch at compile time.
 #
 # The event handlers (`on_*`) stay plain methods: the loop dispatches to them through the
-# handler tables by identity. `start_phase` stays a plain method too: each part that keeps
+# handler tables by identity; only `on_foul`, the most common event, is also called directly. `start_phase` stays a plain method too: each part that keeps
 # something per phase overrides it. Only arguments that always are the declared type are typed.
 import cython
 
@@ -103,6 +103,7 @@ cdef class _Discipline(_Wills):
     cdef public list disqualifications
     cdef public object dd
 
+    cpdef on_foul(self, index, dict event)
     cpdef disqualify(self, index, seat, reason, cause)
     cpdef refuse_foul(self, index, dict event)
 

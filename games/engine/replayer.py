@@ -405,7 +405,7 @@ class _Seats(_Reading):
     )
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        super().__init__(ruleset, seats, events)
+        _Reading.__init__(self, ruleset, seats, events)
         # `SeatInfo` argument tuples (`GameRecord.seats` is built on read)
         self.seats, self.black_mask, self.sheriff, self.don = seats
         self.alive = self.numbering.everyone
@@ -498,7 +498,7 @@ class _Day(_Seats):
     __slots__ = ("nominated", "nominators", "vote_state", "vote_round", "tied", "nominations", "votes", "raises")
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        super().__init__(ruleset, seats, events)
+        _Seats.__init__(self, ruleset, seats, events)
         self.nominations = []
         self.votes = []
         self.raises = []
@@ -827,7 +827,7 @@ class _Night(_Day):
     __slots__ = ("night_stage", "night_done", "shot_tonight", "nights", "checks")
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        super().__init__(ruleset, seats, events)
+        _Day.__init__(self, ruleset, seats, events)
         self.nights = []
         self.checks = []
         self.start_night()
@@ -1014,7 +1014,7 @@ class _Wills(_Night):
     __slots__ = ("wills", "will_seats")
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        super().__init__(ruleset, seats, events)
+        _Night.__init__(self, ruleset, seats, events)
         self.wills = []
         self.will_seats = 0
 
@@ -1144,7 +1144,7 @@ class _Discipline(_Wills):
     __slots__ = ("ordinary", "technical", "fouls", "disqualifications", "dd")
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        super().__init__(ruleset, seats, events)
+        _Wills.__init__(self, ruleset, seats, events)
         self.ordinary = [0] * (self.seat_count + 1)
         self.technical = [0] * (self.seat_count + 1)
         self.fouls = []
@@ -1212,7 +1212,7 @@ class _Outcome(_Discipline):
     __slots__ = ("surrender_index", "sheriff_kill_responsible", "bonuses")
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        super().__init__(ruleset, seats, events)
+        _Discipline.__init__(self, ruleset, seats, events)
         self.surrender_index = None
         self.sheriff_kill_responsible = []
         self.bonuses = []
@@ -1279,6 +1279,7 @@ class _Replay(_Outcome):
         # `dispatch`, which reads the event in full.
         phase_field = other_field = "night"
         phase_number = _NO_PHASE
+        on_foul = _Replay.on_foul
         index = 0
         try:
             for index, event in enumerate(self.events):
@@ -1295,7 +1296,10 @@ class _Replay(_Outcome):
                 ):
                     handler = self.dispatch(index, event)
                     phase_field, other_field, phase_number = self.phase_check
-                handler(self, index, event)
+                if handler is on_foul:  # the most common event: a direct call (C, when compiled)
+                    self.on_foul(index, event)
+                else:
+                    handler(self, index, event)
         except Exception:
             self.at = index  # for `replay`'s answer to a bug
             raise

@@ -1,8 +1,8 @@
 """`GameRecord` fields the replay builds on first read: they read exactly as eager fields."""
 
 import copy
-import gc
 import dataclasses
+import gc
 import pickle
 import typing
 

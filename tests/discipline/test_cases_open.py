@@ -4,7 +4,7 @@ import pytest
 
 from clubs.audit import audit_trail
 from games.discipline import cases_sync_for_game
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import DisciplineCase, Game
 from games.services import protocol_append_event, protocol_undo_last
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 from clubs.audit import audit_trail
 from config.errors import ApplicationError
 from games.discipline import case_add_note, case_appeal, case_decide, case_reopen
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import DisciplineCase
 
 from .helpers import dd_game, disqualification_game

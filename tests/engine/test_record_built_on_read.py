@@ -23,7 +23,7 @@ from games.engine import (
 )
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
 from games.engine.record import BUILT_ON_READ
-from games.engine.scenario import Game
+from games.engine.scenario import Scenario
 
 KINDS = BUILT_ON_READ
 GAMES = [full_pro_mafia_game, full_fiim_game]
@@ -76,7 +76,7 @@ def test_two_replays_are_equal_whatever_is_read_first(make):
 
 def test_the_test_games_have_every_kind_built_on_read():
     records = [make().replay() for make in GAMES]
-    records.append(Game.pro_mafia().day(1).disqualify(3).foul(4).replay())
+    records.append(Scenario.pro_mafia().day(1).disqualify(3).foul(4).replay())
     for name, kind in KINDS.items():
         assert any(getattr(record, name) for record in records), name
         for record in records:
@@ -128,7 +128,7 @@ def test_seats_are_not_shared_between_records():
 
 
 def test_alive_bitsets_follow_every_departure():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominate(1, 2).vote({2: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominate(1, 2).vote({2: []})
     game.foul(3).night(1).shot(4).day(2).foul(5, "technical").foul(5, "technical")
     record = game.replay()
     every = (1 << 11) - 2

@@ -7,7 +7,7 @@ from clubs.models import ClubMembership
 from config.errors import ApplicationError
 from games import services
 from games.engine.examples import full_pro_mafia_game
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game, GameSeat, ProtocolVersion
 from tests.factories import MembershipFactory, PlayerFactory
 

@@ -13,7 +13,7 @@ from clubs.context_processors import navigation
 from clubs.models import ClubMembership
 from games import services
 from games.discipline_selectors import cases_to_decide, decide_refusal
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game
 from games.models_discipline import DisciplineCase
 from games.selectors import protocols_to_confirm

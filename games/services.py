@@ -39,6 +39,7 @@ from core import strictjson
 from core.limits import TEXT_MAX_LENGTH
 from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
+from games.engine.actions import earliest_phase_key, opening_phase_key
 from games.engine.rulesets import RULESETS
 from tournaments.models import Application, Tournament
 from vocabulary import CLASSIC_DEAL, PROTOCOL_FORMAT, deal_cards
@@ -255,12 +256,6 @@ def _save_version(
 
 def _user_or_none(actor) -> AbstractBaseUser | None:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
-
-
-def initial_phase_key(ruleset_id: str) -> int:
-    """Where a fresh table starts: Night 0 where it has events (fiim-2025), else Day 1."""
-    ruleset = RULESETS.get(ruleset_id)
-    return 0 if ruleset is not None and ruleset.night_zero_has_events else 1
 
 
 # --- games --------------------------------------------------------------------------------------
@@ -563,7 +558,7 @@ def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor,
     if record.finished:
         raise ApplicationError(_("The game is over."), code="finished")
     current = entry_phase_key(game, record)
-    earliest = max(record.phase.key if record.events else 0, initial_phase_key(game.ruleset))
+    earliest = earliest_phase_key(record)
     if not earliest <= int(phase_key) <= current + 1:
         raise ApplicationError(_("The table cannot move to that phase from here."), code="phase")
     game.entry_phase_key = int(phase_key)
@@ -574,7 +569,7 @@ def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor,
 
 def entry_phase_key(game: Game, record: GameRecord) -> int:
     """The phase the entry page shows: the last event's, or later if the judge moved on."""
-    key = initial_phase_key(game.ruleset)
+    key = opening_phase_key(game.ruleset)
     if record.events:
         key = max(key, record.phase.key)
     if game.entry_phase_key is not None:

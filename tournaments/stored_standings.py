@@ -57,6 +57,7 @@ from django.utils.translation import gettext
 
 from clubs.middleware import club_zone
 from clubs.models import Club
+from games.rulesets import ROLE_CHOICES
 
 from .models import PUBLICATION_SWITCHES, Tournament
 
@@ -234,12 +235,11 @@ def page_version(tournament: Tournament) -> str | None:
 def table_context(tournament: Tournament, *, updating_badge: str) -> dict:
     """The fragment's context; ``tournament`` comes from ``standings_queryset``."""
     from .selectors import tournament_standings
-    from .views import ROLES
 
     standings = tournament_standings(tournament)
     for s in standings:
-        s.role_points = [s.by_role.get(key) for key, _label in ROLES]
-    return {"tournament": tournament, "standings": standings, "roles": ROLES,
+        s.role_points = [s.by_role.get(key) for key, _label in ROLE_CHOICES]
+    return {"tournament": tournament, "standings": standings, "roles": ROLE_CHOICES,
             "tie_break": tournament.effective_tie_break, "freshness": {"updated_at": tournament.snapshot_at},
             "updating_badge": mark_safe(updating_badge)}
 

@@ -7,6 +7,7 @@ Pure Python; nothing here imports Django. The hot module (`replayer`) may also r
 """
 
 from . import _native  # first: it chooses what `games.engine.replayer` is
+from .actions import NextActions, NightStageChoice, next_actions
 from .errors import ProtocolError
 from .record import (
     Bonus,
@@ -42,6 +43,8 @@ __all__ = [
     "Disqualification",
     "Foul",
     "GameRecord",
+    "NextActions",
+    "NightStageChoice",
     "NightShot",
     "Nomination",
     "PendingWill",
@@ -53,5 +56,6 @@ __all__ = [
     "TableState",
     "VoteRound",
     "Will",
+    "next_actions",
     "replay",
 ]

@@ -23,7 +23,7 @@ def _deal(roles: tuple[str, ...]) -> tuple[list[bool], tuple, tuple, int, int]:
     return black, blacks, reds, sum(1 << seat for seat in blacks), sheriff
 
 
-class Table:
+class GameFacts:
     """Derived facts shared by the rule modules (read-only)."""
 
     def __init__(self, record: GameRecord, review: Review = NO_REVIEW) -> None:

@@ -212,7 +212,7 @@ class TableState:
 
     phase: Phase
     alive: frozenset[int]
-    fouls: dict[int, SeatFouls]  # every seat 1..10
+    fouls: dict[int, SeatFouls]  # every seat of the table
     nominations: tuple[int, ...]  # today's voting list, in list order ( () at night)
     nominators: tuple[int, ...]  # who nominated them, same order
     # None | ("revote", candidates) | ("raise", candidates)

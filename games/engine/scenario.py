@@ -20,7 +20,16 @@ import copy
 import json
 from collections.abc import Iterable, Mapping
 
-from vocabulary import BLACK_ROLES, CIVILIAN, DON, MAFIA, PROTOCOL_FORMAT, SHERIFF
+from vocabulary import (
+    BLACK_ROLES,
+    CIVILIAN,
+    CLASSIC_DEAL,
+    DON,
+    MAFIA,
+    PROTOCOL_FORMAT,
+    SHERIFF,
+    deal_cards,
+)
 
 from .errors import ProtocolError
 from .record import GameRecord
@@ -39,7 +48,9 @@ class Scenario:
         player_ids: Mapping[int, object] | None = None,
     ) -> None:
         self.ruleset = ruleset
-        self.seats = range(1, RULESETS[ruleset].seat_count + 1) if ruleset in RULESETS else range(1, 11)
+        # An unknown ruleset (a refusal test's) gets the classic deal's table.
+        count = RULESETS[ruleset].seat_count if ruleset in RULESETS else len(deal_cards(CLASSIC_DEAL))
+        self.seats = range(1, count + 1)
         self.roles = {seat: roles[seat] for seat in self.seats}
         self.players = {seat: f"Player {seat}" for seat in self.seats}
         if players:

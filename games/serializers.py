@@ -146,3 +146,41 @@ class ImportRefusedSerializer(serializers.Serializer):
 
 class GamePublicationSerializer(serializers.Serializer):
     published = serializers.BooleanField()
+
+
+class PhaseSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["day", "night"])
+    number = serializers.IntegerField()
+
+
+class NightStageChoiceSerializer(serializers.Serializer):
+    stage = serializers.ChoiceField(choices=["shot", "don_check", "sheriff_check"])
+    checker = serializers.IntegerField(allow_null=True, help_text="The checking seat; null for the shot.")
+    targets = serializers.ListField(child=serializers.IntegerField(), help_text="The seats this stage may name.")
+
+
+class PendingWillSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kinds = serializers.ListField(child=serializers.CharField(), help_text='The will kinds allowed ("none" included).')
+    max_targets = serializers.IntegerField()
+
+
+class NextActionsSerializer(serializers.Serializer):
+    """What the judge may record next — the engine's ``next_actions``, as the entry page shows it."""
+
+    phase = PhaseSerializer(help_text="The phase the table is in (it may be ahead of the last event).")
+    in_recorded_phase = serializers.BooleanField()
+    finished = serializers.BooleanField()
+    deal_open = serializers.BooleanField(help_text="No event yet: the deal may still be changed.")
+    nominate = serializers.BooleanField()
+    candidates = serializers.ListField(child=serializers.IntegerField())
+    vote = serializers.BooleanField()
+    vote_round = serializers.IntegerField()
+    raise_decision = serializers.BooleanField()
+    majority = serializers.IntegerField()
+    night_stages = NightStageChoiceSerializer(many=True)
+    shot_by_don = serializers.BooleanField()
+    living_blacks = serializers.ListField(child=serializers.IntegerField())
+    wills = PendingWillSerializer(many=True)
+    next_phase = PhaseSerializer()
+    previous_phase = PhaseSerializer(allow_null=True)

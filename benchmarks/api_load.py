@@ -105,6 +105,7 @@ def create_tournament() -> None:
     from scoring.models import SeatScore
     from tournaments.models import Application, Round, Tournament
     from tournaments.standings.store import standings_store
+    from vocabulary import RED, RED_ROLES
 
     rng = random.Random(9)
     club = Club.objects.create(name="Benchmark club", slug="bench-club")
@@ -131,7 +132,7 @@ def create_tournament() -> None:
         for seat in range(10):
             player = players[(table * 10 + seat + rnd * 13) % PLAYERS]
             role = roles[seat]
-            won = (role in ("civilian", "sheriff")) == (game.winner == "red")
+            won = (role in RED_ROLES) == (game.winner == RED)
             points = Decimal(rng.choice(["0", "0.1", "0.25", "0.3", "-0.1"]))
             items = [{"points": float(points), "rule": "bench", "note": ""}] if points else []
             seats.append(GameSeat(game=game, seat=seat + 1, player=player, role=role))

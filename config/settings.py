@@ -296,7 +296,7 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "EveningStatusEnum": "tournaments.models.Evening.Status",
         "ApplicationStatusEnum": "tournaments.models.Application.Status",
-        "RulesetEnum": "games.rulesets.Ruleset",
+        "RulesetEnum": "games.rulesets.RulesetChoice",
     },
 }
 

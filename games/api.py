@@ -33,7 +33,7 @@ from core.api_parsers import StrictJSONParser
 from core.errors import ApplicationError
 from tournaments.models import Evening
 
-from . import interchange, services
+from . import interchange, selectors, services
 from .api_access import game_visible, visible_games
 from .models import Game, GameSeat
 from .permissions import user_may_confirm, user_may_enter
@@ -43,6 +43,7 @@ from .serializers import (
     GameSerializer,
     ImportRefusedSerializer,
     ImportReportSerializer,
+    NextActionsSerializer,
     ProtocolDocumentSerializer,
     ProtocolEventSerializer,
 )
@@ -181,6 +182,29 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         game = services.protocol_append_event(game=game, event=dict(request.data), expected_version=version,
                                               actor=request.user)
         return _protocol_response(game)
+
+    @extend_schema(
+        summary="What the judge may record next",
+        description="For those who may enter the protocol: the engine's answer in the phase the table is in — "
+                    "the same one the entry page shows (nominations, the vote round and its candidates, the "
+                    "raise decision, the night's open stages and their targets, the wills due, the phases to "
+                    "move to). The `ETag` is the protocol version it was read from. A game not dealt yet: 404; "
+                    "a stored protocol the engine no longer accepts: 409.",
+        responses={200: NextActionsSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"], url_path="protocol/next", url_name="next-actions")
+    def next_actions(self, request, pk=None):
+        game = _game(request, pk, may=user_may_enter)
+        table = selectors.game_table(game)
+        if table.replay_error is not None:  # the engine's rules changed since it was saved
+            response = Response({"code": "replay_error", "detail": table.replay_error.message}, status=409)
+        elif table.actions is None:
+            response = Response({"code": "not_found", "detail": "This game is not dealt yet."}, status=404)
+        else:
+            response = Response(NextActionsSerializer(table.actions).data)
+        response["ETag"] = etag(game.protocol_version)
+        response["Cache-Control"] = "no-store"
+        return response
 
     @extend_schema(summary="Take back the last event (If-Match)", parameters=[IF_MATCH], request=None,
                    responses={200: ProtocolDocumentSerializer, **WRITE_ERRORS})

@@ -11,6 +11,7 @@ from clubs.permissions import clubs_user_organizes
 from clubs.selectors import listed_players
 from core.locking import for_update
 from games.engine import GameRecord, Phase, ProtocolError, TableState, replay
+from games.engine.actions import NextActions, next_actions
 from games.engine.rulesets import RULESETS, Ruleset
 from tournaments.models import Application
 
@@ -139,8 +140,9 @@ def player_search(query: str, limit: int = 12) -> QuerySet[Player]:
 
 
 @dataclass
-class Table:
-    """What the entry page shows: the replayed record and where the judge is."""
+class EntryTable:
+    """What the entry page shows: the replayed record, where the judge is, and what the judge
+    may record next there (the engine's `next_actions`, which the actions and the API share)."""
 
     game: Game
     record: GameRecord | None
@@ -148,16 +150,17 @@ class Table:
     ruleset: Ruleset | None
     phase: Phase | None  # the phase the page is in (may be ahead of the last event)
     replay_error: ProtocolError | None = None
+    actions: NextActions | None = None
 
     @property
     def dealt(self) -> bool:
         return self.record is not None or self.replay_error is not None
 
 
-def game_table(game: Game) -> Table:
+def game_table(game: Game) -> EntryTable:
     ruleset = RULESETS.get(game.ruleset)
     if not game.protocol or not game.protocol.get("seats"):
-        return Table(game, None, None, ruleset, None)
+        return EntryTable(game, None, None, ruleset, None)
     # A service that has just saved this document already replayed it (services.remember_replay).
     record = remembered_replay(game)
     try:
@@ -166,5 +169,6 @@ def game_table(game: Game) -> Table:
     except ProtocolError as error:
         # Every save replayed its document, so this means the engine's rules changed since: show
         # it instead of failing the page; no action is possible until the protocol is corrected.
-        return Table(game, None, None, ruleset, None, replay_error=error)
-    return Table(game, record, record.current, ruleset, Phase.from_key(entry_phase_key(game, record)))
+        return EntryTable(game, None, None, ruleset, None, replay_error=error)
+    phase = Phase.from_key(entry_phase_key(game, record))
+    return EntryTable(game, record, record.current, ruleset, phase, actions=next_actions(record, phase))

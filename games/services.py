@@ -39,16 +39,16 @@ from core.errors import ApplicationError, checked_text
 from core.limits import TEXT_MAX_LENGTH
 from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
+from games.engine.actions import earliest_phase_key, opening_phase_key
 from games.engine.rulesets import RULESETS
 from tournaments.models import Application, Tournament
+from vocabulary import CLASSIC_DEAL, PROTOCOL_FORMAT, deal_cards
 
 from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
 from .refusals import refusal
 from .signals import protocol_saved, results_publication_changed
 
-FORMAT = "mafia-protocol/1"
-DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
 SEATS = range(1, 11)
 Action = ProtocolVersion.Action
 Status = Game.Status
@@ -265,12 +265,6 @@ def _user_or_none(actor) -> AbstractBaseUser | None:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
 
 
-def initial_phase_key(ruleset_id: str) -> int:
-    """Where a fresh table starts: Night 0 where it has events (fiim-2025), else Day 1."""
-    ruleset = RULESETS.get(ruleset_id)
-    return 0 if ruleset is not None and ruleset.night_zero_has_events else 1
-
-
 # --- games --------------------------------------------------------------------------------------
 
 
@@ -356,7 +350,7 @@ def _check_document_seating(game: Game, document: dict) -> None:
 
 def deal_roles_at_random() -> dict[int, str]:
     """Shuffle the ten role cards with the system's cryptographic randomness."""
-    cards = [role for role, count in DEAL.items() for _ in range(count)]
+    cards = deal_cards(CLASSIC_DEAL)
     secrets.SystemRandom().shuffle(cards)
     return dict(zip(SEATS, cards, strict=True))
 
@@ -394,20 +388,20 @@ def game_deal(
         roles = deal_roles_at_random()
     if roles is None or sorted(roles) != list(SEATS):
         raise ApplicationError(_("Every seat needs a role."), code="deal")
-    counts = {role: 0 for role in DEAL}
+    counts = dict.fromkeys(CLASSIC_DEAL, 0)
     for seat in SEATS:
-        if roles[seat] not in DEAL:
+        if roles[seat] not in CLASSIC_DEAL:
             raise ApplicationError(_("Seat %(seat)s has no valid role.") % {"seat": seat}, code="deal",
                                    extra={"field": f"role_{seat}"})
         counts[roles[seat]] += 1
-    if counts != DEAL:
+    if counts != CLASSIC_DEAL:
         raise ApplicationError(
             _("The deal is 6 civilians, 1 Sheriff, 2 Mafia and 1 Don; this one has %(counts)s.")
             % {"counts": ", ".join(f"{n} × {GameSeat(role=role).get_role_display()}" for role, n in counts.items())},
             code="deal",
         )
     document = {
-        "format": FORMAT,
+        "format": PROTOCOL_FORMAT,
         "ruleset": str(getattr(game.ruleset, "value", game.ruleset)),
         "seats": [
             {"seat": seat, "player": players[seat].nickname, "role": roles[seat], "player_id": players[seat].pk}
@@ -571,7 +565,7 @@ def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor,
     if record.finished:
         raise ApplicationError(_("The game is over."), code="finished")
     current = entry_phase_key(game, record)
-    earliest = max(record.phase.key if record.events else 0, initial_phase_key(game.ruleset))
+    earliest = earliest_phase_key(record)
     if not earliest <= int(phase_key) <= current + 1:
         raise ApplicationError(_("The table cannot move to that phase from here."), code="phase")
     game.entry_phase_key = int(phase_key)
@@ -582,7 +576,7 @@ def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor,
 
 def entry_phase_key(game: Game, record: GameRecord) -> int:
     """The phase the entry page shows: the last event's, or later if the judge moved on."""
-    key = initial_phase_key(game.ruleset)
+    key = opening_phase_key(game.ruleset)
     if record.events:
         key = max(key, record.phase.key)
     if game.entry_phase_key is not None:

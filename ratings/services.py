@@ -24,14 +24,13 @@ from core import outbox
 from core.locking import named_lock
 from games.models import Game, GameSeat
 from games.visibility import counted_q, counts_in_aggregates
+from vocabulary import BLACK_ROLES, RED_ROLES
 
 from .engine import RatingChange, RatingConfig, RatingGame, RatingState, process_games
 from .models import PlayerRating, RatingEntry
 
 ProgressCallback = Callable[[int, int], None]
 SEAT_CHUNK = 2000
-RED_ROLES = ("civilian", "sheriff")
-BLACK_ROLES = ("mafia", "don")
 
 
 def rating_config() -> RatingConfig:

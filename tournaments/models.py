@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player
 from core.fields import limited_text
 from core.limits import DESCRIPTION_MAX_LENGTH, TEXT_MAX_LENGTH
-from games.rulesets import Ruleset
+from games.rulesets import RulesetChoice
 
 
 class RatingTier(models.TextChoices):
@@ -81,7 +81,7 @@ class Tournament(SeatsAndStatus, models.Model):
     ends_on = models.DateField(_("ends on"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     description = limited_text(_("description"), blank=True, max_length=DESCRIPTION_MAX_LENGTH)
-    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RulesetChoice.choices, default=RulesetChoice.PRO_MAFIA)
     qualifying_rounds = models.PositiveSmallIntegerField(
         _("qualifying rounds"), default=10, validators=[MinValueValidator(1), MaxValueValidator(60)]
     )
@@ -190,7 +190,7 @@ class Evening(SeatsAndStatus, models.Model):
     title = models.CharField(_("title"), max_length=160)
     starts_at = models.DateTimeField(_("starts at"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
-    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RulesetChoice.choices, default=RulesetChoice.PRO_MAFIA)
     tables = models.PositiveSmallIntegerField(_("tables"), default=1, validators=[MinValueValidator(1)])
     capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
     application_deadline = models.DateTimeField(_("applications close"), null=True, blank=True)

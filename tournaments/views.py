@@ -17,6 +17,7 @@ from clubs.selectors import listed_players
 from core.errors import ApplicationError
 from core.ratelimits import limit
 from games.models import Game
+from games.rulesets import ROLE_CHOICES
 from games.visibility import FINISHED_STATUSES, may_see_roles
 
 from . import selectors, services
@@ -27,7 +28,7 @@ from .permissions import error_response
 from .publication import public_when, visible_parts
 from .standings import selectors as standings_selectors
 from .standings import stored as stored_standings
-from .standings.pages import ROLES, page_context
+from .standings.pages import page_context
 
 
 def _context(request, tournament, **extra):
@@ -156,7 +157,7 @@ def seating_players(request, tournament):
 
 def _standings_context(request, tournament):
     standings = standings_selectors.tournament_standings(tournament)
-    roles = [(key, label) for key, label in ROLES]
+    roles = list(ROLE_CHOICES)
     for s in standings:
         s.role_points = [s.by_role.get(key) for key, _label in roles]
     return _context(request, tournament, standings=standings, roles=roles,

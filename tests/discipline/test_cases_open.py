@@ -5,7 +5,7 @@ import pytest
 from core.audit import audit_trail
 from discipline.models import DisciplineCase
 from discipline.services import cases_sync_for_game
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game
 from games.services import protocol_append_event, protocol_undo_last
 

@@ -173,7 +173,7 @@ def test_striking_a_technical_foul_is_a_new_version_without_it(cup, run):
 
 def test_a_foul_that_disqualified_cannot_be_struck(cup, run):
     from core.errors import ApplicationError
-    from games.engine.scenario import Game as Scenario
+    from games.engine.scenario import Scenario
 
     scenario = (Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
                 .day(1).technical_foul(4).technical_foul(4).nominate(1, 8).vote({8: []}).will(8)

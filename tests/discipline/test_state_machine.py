@@ -10,7 +10,7 @@ from core.audit import audit_trail
 from core.errors import ApplicationError
 from discipline.models import DisciplineCase
 from discipline.services import case_add_note, case_appeal, case_decide, case_reopen
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 
 from .helpers import dd_game, disqualification_game
 

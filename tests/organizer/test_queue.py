@@ -13,7 +13,7 @@ from clubs.models import ClubMembership
 from discipline.models import DisciplineCase
 from discipline.selectors import cases_to_decide, decide_refusal
 from games import services
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game
 from games.selectors import protocols_to_confirm
 from tests.discipline.helpers import dd_game

@@ -30,7 +30,7 @@ from django.contrib.auth import get_user_model
 from clubs.models import Club, ClubMembership, Player
 from games import services as games
 from games.engine.examples import full_pro_mafia_game
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game
 from tournaments import services as tournaments
 from tournaments.models import Application, Evening, Tournament

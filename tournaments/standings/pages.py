@@ -4,7 +4,6 @@ renderings (``stored.warm``) alike."""
 from __future__ import annotations
 
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext_lazy
 from rest_framework.renderers import JSONRenderer
 
 from ..models import StandingsSnapshot, Tournament
@@ -12,9 +11,6 @@ from ..publication import visible_parts
 from ..serializers import StandingsSerializer
 from . import selectors
 from .compute import standing_to_json
-
-ROLES = [("civilian", gettext_lazy("Civilian")), ("sheriff", gettext_lazy("Sheriff")),
-         ("mafia", gettext_lazy("Mafia")), ("don", gettext_lazy("Don"))]
 
 
 def page_context(request, tournament, *, table: str, may_organize: bool) -> dict:

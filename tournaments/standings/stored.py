@@ -57,9 +57,10 @@ from django.utils.translation import gettext
 from clubs.middleware import club_zone
 from clubs.models import Club
 from core.models import RecomputeJob
+from games.rulesets import ROLE_CHOICES
 
 from ..models import PUBLICATION_SWITCHES, Tournament
-from .pages import ROLES, page_context, standings_body, standings_version_key
+from .pages import page_context, standings_body, standings_version_key
 from .selectors import tournament_standings
 
 CSRF_MARK = "<@csrf-token@>"  # cannot come from data: a "<" in any value is escaped
@@ -222,8 +223,8 @@ def table_context(tournament: Tournament, *, updating_badge: str) -> dict:
     """The fragment's context; ``tournament`` comes from ``standings_queryset``."""
     standings = tournament_standings(tournament)
     for s in standings:
-        s.role_points = [s.by_role.get(key) for key, _label in ROLES]
-    return {"tournament": tournament, "standings": standings, "roles": ROLES,
+        s.role_points = [s.by_role.get(key) for key, _label in ROLE_CHOICES]
+    return {"tournament": tournament, "standings": standings, "roles": ROLE_CHOICES,
             "tie_break": tournament.effective_tie_break, "freshness": {"updated_at": tournament.snapshot_at},
             "updating_badge": mark_safe(updating_badge)}
 

@@ -81,7 +81,6 @@ cdef class _Night(_Day):
     cdef public list nights
     cdef public list checks
 
-    cpdef start_night(self)
     cpdef enter_stage(self, index, dict event, stage)
     cpdef on_check(self, index, dict event, stage, checker, by)
     cpdef shot_by_shown_numbers(self, index, dict event)

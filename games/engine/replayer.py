@@ -499,6 +499,7 @@ class _Day(_Seats):
         _Day.start_phase(self)
 
     def start_phase(self) -> None:
+        """A new day (or night): no nominations, no vote yet."""
         self.nominated = []
         self.nominators = []
         self.vote_state = NO_VOTE
@@ -824,13 +825,11 @@ class _Night(_Day):
         _Day.__init__(self, ruleset, seats, events)
         self.nights = []
         self.checks = []
-        self.start_night()
+        _Night.start_phase(self)
 
     def start_phase(self) -> None:
+        """A new night (or day): no stage recorded yet, nobody shot tonight."""
         _Day.start_phase(self)
-        self.start_night()
-
-    def start_night(self) -> None:
         self.night_stage = -1
         self.night_done = 0
         self.shot_tonight = 0

@@ -13,7 +13,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config.errors import ApplicationError, checked_text
+from core.errors import ApplicationError, checked_text
 from games.engine.rulesets import DON_DECIDES
 
 from .rulesets import ROLE_LABELS

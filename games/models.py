@@ -158,6 +158,3 @@ class ProtocolVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} v{self.version} ({self.action})"
-
-
-from .models_discipline import DisciplineAppeal, DisciplineCase, DisciplineNote  # noqa: E402,F401

@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.engine import ProtocolError
 from vocabulary import DON, SHERIFF
 

@@ -6,16 +6,17 @@ from dataclasses import dataclass
 
 from django.db.models import Case, Exists, OuterRef, Q, QuerySet, Value, When
 
-from clubs.models import Player
+from clubs.models import ClubMembership, Player
 from clubs.permissions import clubs_user_organizes
 from clubs.selectors import listed_players
 from core.locking import for_update
 from games.engine import GameRecord, Phase, ProtocolError, TableState, replay
 from games.engine.actions import NextActions, next_actions
 from games.engine.rulesets import RULESETS, Ruleset
+from tournaments.models import Application
 
 from .models import Game, ProtocolVersion
-from .services import entry_phase_key, remembered_replay
+from .services import ENTRY_ACTIONS, entry_phase_key, remembered_replay
 
 
 def game_queryset() -> QuerySet[Game]:
@@ -26,10 +27,6 @@ def game_queryset() -> QuerySet[Game]:
 # round, the evening's title), the judge's account, which the private link acts for, and what the
 # link's expiry reads (the evening's start, the tournament's last day: games/links.py).
 ENTRY_RELATED = ("club", "judge__user", "round", "evening", "tournament")
-
-
-def game_by_token(token: str) -> Game | None:
-    return game_for_entry(token=token)
 
 
 def game_for_entry(*, token: str | None = None, pk: int | None = None, lock: bool = False) -> Game | None:
@@ -87,8 +84,6 @@ def _submitted(user, club) -> QuerySet[Game]:
 
 def _authored_by(user) -> Q:
     """The protocol has a version this user authored, or they submitted it (protocol_authors)."""
-    from .services import ENTRY_ACTIONS
-
     versions = ProtocolVersion.objects.filter(game=OuterRef("pk"), author=user, action__in=ENTRY_ACTIONS)
     return Q(Exists(versions)) | Q(submitted_by=user)
 
@@ -107,8 +102,6 @@ def protocols_for_other_confirmers(user, *, club=None) -> QuerySet[Game]:
 def other_confirmers(game: Game, authors: set[int]) -> QuerySet[Player]:
     """The club's organizers who may confirm the game's protocol (services.confirm_refusal): those
     with an account who authored none of it. The answer to "who else may?" on the entry page."""
-    from clubs.models import ClubMembership
-
     return (Player.objects.filter(memberships__club_id=game.club_id, memberships__role=ClubMembership.Role.ORGANIZER,
                                   user__is_active=True)
             .exclude(user_id__in=authors).order_by("nickname"))
@@ -117,8 +110,6 @@ def other_confirmers(game: Game, authors: set[int]) -> QuerySet[Player]:
 def seat_change_candidates(game: Game) -> QuerySet[Player]:
     """Whom an organizer may seat at a tournament table: the tournament's accepted participants
     not seated at any table of that round (games.services.game_seat_change checks the same)."""
-    from tournaments.models import Application
-
     return (Player.objects.filter(applications__tournament_id=game.tournament_id,
                                   applications__status=Application.Status.ACCEPTED)
             .exclude(game_seats__game__round_id=game.round_id).distinct().order_by("nickname"))

@@ -24,10 +24,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.models import Player
 from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
+from .final_scores import final_scores
 from .forms import NewGameForm
 from .middleware import server_timing
 from .models import Game
@@ -196,11 +197,8 @@ def _confirmation(user, game: Game) -> dict:
 def _scores(table) -> list[dict] | None:
     """Every player's score with its items, as stored scores are: with the discipline decisions
     that change a penalty applied (docs/discipline.md)."""
-    from games.discipline_selectors import scoring_review
-    from scoring.services import score_record
-
     try:
-        result = score_record(table.record, scoring_review(table.game.pk))
+        result = final_scores(table.record, table.game.pk)
     except Exception:  # a scoring bug must not hide the protocol from the judge: log it, show the rest
         logger.exception("game %s: the final summary could not be scored", table.game.pk)
         return None

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.engine import (
     RuleError,
     create_game,
@@ -26,6 +26,7 @@ from online.engine import commands as c
 from . import clock
 from .models import Follow, Game, Notification, Post, Setup, Signup, Slot
 from .play import apply, locked, notify, state_of, store, thread
+from .refusals import refusal
 from .visibility import MAIN, may_post, viewer_of
 
 MAX_POST = 20000
@@ -300,8 +301,4 @@ def notifications_mark_read(*, user, now: datetime | None = None) -> int:
 
 
 def refusal_text(rule: str) -> str:
-    from online.engine import RuleError as _RuleError
-
-    from .refusals import refusal
-
-    return refusal(_RuleError(rule, rule)).message
+    return refusal(RuleError(rule, rule)).message

@@ -2,9 +2,9 @@
 
 import pytest
 
-from clubs.audit import audit_trail
 from clubs.models import ClubMembership
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from games import services
 from games.engine.examples import full_pro_mafia_game
 from games.engine.scenario import Scenario

@@ -37,8 +37,8 @@ from freezegun import freeze_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from discipline.models import DisciplineCase
 from games import services as games
-from games.models import DisciplineCase
 from games.rulesets import RulesetChoice
 from tests.secrecy.urlwalk import visits
 from tests.secrecy.world import START, UNFROZEN, build

@@ -208,7 +208,7 @@ def build(variant: str, clock) -> World:
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
-    from games.models import DisciplineCase
+    from discipline.models import DisciplineCase
 
     world.extra.update(
         case=DisciplineCase.objects.filter(game=world.secret).values_list("pk", flat=True).get(),

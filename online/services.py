@@ -7,7 +7,9 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -36,8 +38,9 @@ from online.engine import (
 
 from . import clock
 from .models import Follow, Game, Notification, Post, Setup, Signup, Slot
-from .play import apply, locked, notify, state_of, store, thread
+from .play import apply, everyone, locked, notify, state_of, store, system_post, thread
 from .visibility import MAIN, may_post, viewer_of
+from .zones import validate_zone
 
 MAX_POST = 20000
 
@@ -63,13 +66,17 @@ def _unique_slug(model, title: str) -> str:
 
 
 def game_create(*, setup: Setup, moderator, title: str, seed: str | None = None,
-                now: datetime | None = None) -> Game:
+                now: datetime | None = None, time_zone: str = "UTC") -> Game:
     now = now or clock.now()
     seed = seed or secrets.token_hex(8)
+    try:
+        validate_zone(time_zone)
+    except ValidationError as error:
+        raise ApplicationError(error.messages[0], code="game.time-zone") from error
     state, log = create_game(setup.data, seed, now)
     with transaction.atomic():
         game = Game.objects.create(slug=_unique_slug(Game, title), title=title, setup=setup,
-                                   moderator=moderator, seed=seed)
+                                   moderator=moderator, seed=seed, time_zone=time_zone)
         store(game, state, log)
         thread(game, MAIN)
     return game
@@ -139,8 +146,8 @@ def role_messages_send(*, game: Game, numbers: list[int] | None = None, now: dat
                      "side": view["side"]["id"], "members": [m["slot"] for m in view["side"].get("members", [])]}
             Post.objects.create(thread=thread(game, f"slot:{slot.number}"), game=game, system=True, body="",
                                 event=event, phase=game.phase, created_at=now)
-        notify(game, [slot.user_id for slot in slots], Notification.Kind.ROLE,
-               _("Your role message has arrived."), now)
+        notify(game, [slot.user_id for slot in slots], Notification.Kind.ROLE, now,
+               url=f"{game.get_absolute_url()}#my-role")
     return len(slots)
 
 
@@ -285,6 +292,9 @@ def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime
             raise ApplicationError(_("No such player in this game."), code="slot.unknown")
         if user.pk == game.moderator_id or game.slots.filter(user=user).exists():
             raise ApplicationError(_("That account is already in this game."), code="replace.in-game")
+        if game.follows.filter(user=user).exists():
+            raise ApplicationError(_("That account follows this game as a spectator and has read the dead and "
+                                     "spectators' thread: it cannot take a living slot."), code="replace.spectator")
         slot.user, slot.name = user, name
         try:
             with transaction.atomic():
@@ -295,6 +305,25 @@ def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime
     if game.dealt:
         role_messages_send(game=game, numbers=[number], now=now)
     return slot
+
+
+def review_publish(*, game: Game, note: str = "", now: datetime | None = None) -> Game:
+    """After the end: open the post-game review (every role, private thread and night action) to
+    everyone, with the moderator's public note; players and spectators are notified. Once."""
+    now = now or clock.now()
+    with transaction.atomic():
+        game = locked(game.pk)
+        if not game.is_over:
+            raise ApplicationError(_("The review is published after the game is over."), code="review.running")
+        if game.review_published_at is not None:
+            raise ApplicationError(_("The review is already published."), code="review.published")
+        game.review_published_at, game.review_note = now, (note or "").strip()[:2000]
+        game.save(update_fields=["review_published_at", "review_note"])
+        system_post(game, MAIN, {"type": "review_published", "note": game.review_note}, now)
+        slots = {slot.number: slot for slot in game.slots.all()}
+        notify(game, everyone(game, slots), Notification.Kind.REVIEW, now,
+               url=reverse("online:review", kwargs={"slug": game.slug}))
+    return game
 
 
 # --- spectators ----------------------------------------------------------------------------------

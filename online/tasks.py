@@ -20,16 +20,29 @@ def sweep_deadlines() -> int:
 
 @shared_task
 def mail_notifications(ids: list[int]) -> int:
-    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end),
-    to the accounts that have an address."""
+    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end,
+    the review), to the accounts that have an address, each in its reader's language
+    (``language_of``) with the game's times in the game's zone."""
     from django.conf import settings
     from django.core.mail import send_mail
+    from django.utils import translation
 
+    from .languages import language_of
     from .models import Notification
 
     sent = 0
     for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):
-        if note.user.email:
-            sent += send_mail(f"{note.game.title}: {note.text}", f"{note.text}\n\n{note.url}",
+        if not note.user.email:
+            continue
+        with translation.override(language_of(note.user)):
+            text = note.text
+            sent += send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
                               settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
     return sent
+
+
+def _absolute(url: str) -> str:
+    from django.conf import settings
+
+    base = getattr(settings, "SITE_URL", "") or ""
+    return f"{base.rstrip('/')}{url}" if url.startswith("/") else url

@@ -104,10 +104,40 @@ def thread_label(key: str, names: dict[int, str]) -> str:
     if key == "main":
         return _("Public thread")
     if key == "dead":
-        return _("Dead thread")
+        return _("Dead and spectators' thread")
     if key.startswith("side:"):
         return _("%(side)s thread") % {"side": side_name(key[5:])}
     if key.startswith("slot:"):
         number = int(key[5:])
         return _("Private: %(name)s") % {"name": names.get(number, number)}
     return key
+
+
+def notification_text(kind: str, params: dict, game=None) -> str:
+    """A notification in the active language (the reader's: the page's, or the e-mail's
+    recipient's, online/tasks.py); the deadline in the game's zone."""
+    from .zones import game_time
+
+    params = params or {}
+    if kind == "phase":
+        phase = phase_label(params.get("phase"))
+        deadline = game_time(params.get("deadline"), game) if game is not None else ""
+        if deadline:
+            return _("%(phase)s has begun. Deadline: %(deadline)s.") % {"phase": phase, "deadline": deadline}
+        return _("%(phase)s has begun.") % {"phase": phase}
+    if kind == "role":
+        return _("Your role message has arrived.")
+    if kind == "prod":
+        note = params.get("note") or ""
+        text = _("The moderator prodded you: please post in the game.")
+        return f"{text} {note}".strip()
+    if kind == "game":
+        winner = params.get("winner")
+        if winner:
+            return _("The game is over. Winner: %(side)s.") % {"side": side_name(winner)}
+        return _("The game is over.")
+    if kind == "review":
+        return _("The post-game review is published: every role and every night action.")
+    if kind == "replaced":
+        return _("You have taken over a slot in this game: your role message has arrived.")
+    return ""

@@ -97,6 +97,7 @@ ACTIONS = {
                                                         note=post.get("note", "")),
     "modkill": lambda game, post, user: services.slot_modkill(game=game, number=_int(post.get("slot")),
                                                               note=post.get("note", "")),
+    "publish": lambda game, post, user: services.review_publish(game=game, note=post.get("note", "")),
     "replace": lambda game, post, user: services.slot_replace(game=game, number=_int(post.get("slot")),
                                                               user=_account(post.get("username", "")),
                                                               note=post.get("note", "")),

@@ -1,7 +1,7 @@
 import re
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from online import texts
@@ -111,3 +111,17 @@ def post_body(text):
 def make_post(event):
     """An event shown like a system post (the review lists private results this way)."""
     return {"event": event}
+
+
+@register.filter
+def game_time(value, game):
+    """Every time of a game, written one way, in the game's zone: ``{{ deadline|game_time:game }}``
+    (a datetime or the log's ISO text) gives ``<time datetime="…Z">Tue 4 Mar 2025, 09:00 MSK</time>``."""
+    from online.engine.clock import iso
+    from online.zones import as_datetime
+    from online.zones import game_time as written
+
+    moment = as_datetime(value)
+    if moment is None:
+        return ""
+    return format_html('<time datetime="{}">{}</time>', iso(moment), written(moment, game))

@@ -8,6 +8,8 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
+from config.errors import ApplicationError
+
 from online import clock, services
 from online.models import Game, GameEvent, Notification, Post
 from tests.factories import UserFactory
@@ -101,7 +103,7 @@ def test_a_night_action_from_the_form_and_the_result_in_the_player_s_own_thread(
     assert page(client, game, thread="slot:3").status_code == 404
 
 
-def test_the_review_opens_when_the_game_is_over(client, at_start):
+def test_the_review_opens_when_the_moderator_publishes_it_after_the_end(client, at_start):
     game, users, moderator = a_game("mafia_goon", "townie", "townie", day_start=True)
     review = reverse("online:review", kwargs={"slug": game.slug})
     client.force_login(users[1])
@@ -110,9 +112,29 @@ def test_the_review_opens_when_the_game_is_over(client, at_start):
     assert client.get(review).status_code == 200
     services.slot_modkill(game=game, number=1, note="Gone")
     client.force_login(users[1])
+    assert client.get(review).status_code == 403, "over, not yet published: the secrets stay"
+    assert page(client, game, thread="slot:1").status_code == 404
+    client.force_login(moderator)
+    publish = reverse("online_mod:action", kwargs={"slug": game.slug, "action": "publish"})
+    client.post(publish, {"note": "Thanks for playing!"})
+    game.refresh_from_db()
+    assert game.review_published_at is not None and game.review_note == "Thanks for playing!"
+    client.force_login(users[1])
     response = client.get(review)
     assert response.status_code == 200 and "Mafia Goon" in response.content.decode()
-    assert page(client, game, thread="slot:1").status_code == 200, "everything opens after the end"
+    assert page(client, game, thread="slot:1").status_code == 200, "everything opens with the review"
+    assert "Thanks for playing!" in page(client, game).content.decode(), "the public note is in the main thread"
+    assert Notification.objects.filter(user=users[2], kind="review").exists()
+
+
+def test_the_review_is_published_only_after_the_end_and_once(at_start):
+    game, users, moderator = a_game("mafia_goon", "townie", "townie", day_start=True)
+    with pytest.raises(ApplicationError, match="after the game is over"):
+        services.review_publish(game=game)
+    services.slot_modkill(game=game, number=1, note="Gone")
+    services.review_publish(game=game)
+    with pytest.raises(ApplicationError, match="already published"):
+        services.review_publish(game=game)
 
 
 def test_sign_up_and_leave_from_the_page(client):
@@ -135,6 +157,13 @@ def test_a_spectator_follows_and_is_notified_of_phase_changes(client, at_start):
 
     sweep_due(game.deadline)
     assert Notification.objects.filter(user=fan, kind="phase").exists()
+    assert page(client, game, thread="side:mafia").status_code == 404
+    assert page(client, game, thread="slot:1").status_code == 404
+    dead = page(client, game, thread="dead")
+    assert dead.status_code == 200, "the dead and spectators' thread is the spectators' too"
+    client.post(reverse("online:post", kwargs={"slug": game.slug}), {"thread": "dead", "body": "Spectating!"})
+    assert Post.objects.get(thread__key="dead").author == fan
+    client.post(reverse("online:follow", kwargs={"slug": game.slug}), {"stop": "1"})
     assert page(client, game, thread="dead").status_code == 404
 
 

@@ -29,7 +29,6 @@ from online.engine import (
     Unvote,
     Vote,
     create_game,
-    load_setup,
     parse_post,
     processing,
     resolve,
@@ -47,19 +46,29 @@ MAX_POST = 20000
 
 # --- setups and games ----------------------------------------------------------------------------
 def setup_create(*, name: str, data: dict, created_by=None, slug: str | None = None) -> Setup:
+    """A setup, checked by the same rules as the moderator's form and JSON import
+    (online/setup_forms.py ``validate_setup``)."""
+    from .setup_forms import validate_setup
+
+    name = (name or "").strip()
+    if not name:
+        raise ApplicationError(_("Give the setup a name."), code="setup.name")
     try:
-        normalised = load_setup({**data, "name": name}).to_dict()
-    except RuleError as error:
-        raise ApplicationError(_("This is not a valid setup: %(reason)s") % {"reason": error.message},
-                               code=error.rule) from error
+        normalised = validate_setup({**data, "name": name} if isinstance(data, dict) else data)
+    except ValidationError as error:
+        raise ApplicationError(_("This is not a valid setup: %(reason)s") % {"reason": error.messages[0]},
+                               code=error.code or "setup.invalid") from error
     slug = slug or _unique_slug(Setup, name)
     return Setup.objects.create(name=name, slug=slug, data=normalised, created_by=created_by)
+
+
+RESERVED_SLUGS = {"setups", "notifications", "roles"}  # paths of their own under /online/ and the console
 
 
 def _unique_slug(model, title: str) -> str:
     base = slugify(title)[:60] or "game"
     slug, n = base, 1
-    while model.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or model.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug

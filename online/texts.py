@@ -141,3 +141,33 @@ def notification_text(kind: str, params: dict, game=None) -> str:
     if kind == "replaced":
         return _("You have taken over a slot in this game: your role message has arrived.")
     return ""
+
+
+OPTION_NAMES = {
+    "day_start": gettext_lazy("Day Start"),
+    "nightless": gettext_lazy("Nightless"),
+    "mandatory_lynch": gettext_lazy("Mandatory Lynch"),
+    "reveal_on_death": gettext_lazy("Roles revealed on death"),
+    "moderator_review": gettext_lazy("Moderator reviews each resolution"),
+}
+
+
+def option_name(key: str) -> str:
+    return str(OPTION_NAMES.get(key, key))
+
+
+def catalogue() -> list[dict]:
+    """The forum game's roles for the public catalogue, from the engine's own table."""
+    from online.engine.forum.roles import ROLES as SPECS
+    from online.engine.forum.roles import SIDE_KILL
+    from online.engine.forum.roles import SIDES as SIDE_SPECS
+    from online.engine.setup import TOWN
+
+    rows = []
+    for spec in SPECS.values():
+        abilities = [{"id": ability.id, "stage": ability.stage} for ability in spec.abilities]
+        if SIDE_SPECS[spec.side].kind != TOWN:
+            abilities.append({"id": SIDE_KILL, "stage": "kill"})
+        rows.append({"id": spec.id, "side": spec.side, "abilities": abilities, "appears": spec.appears,
+                     "unvotable": spec.unvotable, "description": str(ROLES[spec.id][1])})
+    return rows

@@ -20,6 +20,8 @@ from online.engine import processing, view_for
 from . import clock, selectors, services
 from .models import Game, GameEvent, Setup
 from .play import state_of
+from .setup_forms import export_json
+from .texts import catalogue
 from .visibility import (
     DEAD,
     MAIN,
@@ -45,6 +47,20 @@ def game_list(request: HttpRequest) -> HttpResponse:
 def night_order(request: HttpRequest, slug: str) -> HttpResponse:
     setup = get_object_or_404(Setup, slug=slug)
     return render(request, "online/night_order.html", {"setup": setup, "stages": engine_night_order(setup.data)})
+
+
+def setup_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """A setup as JSON (the engine's format; the moderator's JSON import takes it back). Public,
+    like the night order page that lists the same roles."""
+    setup = get_object_or_404(Setup, slug=slug)
+    response = HttpResponse(export_json(setup.data), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{setup.slug}.json"'
+    return response
+
+
+def role_catalogue(request: HttpRequest) -> HttpResponse:
+    """Every role of the forum game: its team, its night action and the stage it acts in."""
+    return render(request, "online/roles.html", {"roles": catalogue(), "stages": engine_night_order(None)})
 
 
 def _game(slug: str) -> Game:

@@ -125,3 +125,8 @@ def game_time(value, game):
     if moment is None:
         return ""
     return format_html('<time datetime="{}">{}</time>', iso(moment), written(moment, game))
+
+
+@register.filter
+def option_name(key):
+    return texts.option_name(key)

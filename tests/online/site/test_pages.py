@@ -171,14 +171,15 @@ def test_the_moderator_console_runs_a_game_from_sign_ups_to_the_start(client, at
     moderator = UserFactory(is_staff=True)
     client.force_login(moderator)
     console = reverse("online_mod:console")
-    client.post(console, {"what": "setup", "name": "Tiny",
-                          "data": '{"ruleset": "forum", "roles": [{"role": "mafia_goon"}, {"role": "townie", "count": 2}],'
-                                  ' "options": {"day_start": true}}'})
-    bad = client.post(console, {"what": "setup", "name": "Bad", "data": '{"roles": 3}'}, follow=True)
-    assert "not a valid setup" in bad.content.decode()
+    client.post(reverse("online_mod:setup_new"), {"what": "import", "name": "Tiny", "data": (
+        '{"ruleset": "forum", "roles": [{"role": "mafia_goon"}, {"role": "townie", "count": 2}],'
+        ' "options": {"day_start": true}}')})
+    bad = client.post(reverse("online_mod:setup_new"), {"what": "import", "name": "Bad", "data": '{"roles": 3}'})
+    assert "List at least one role." in bad.content.decode()
     setup_pk = client.get(console).context["setups"].get(name="Tiny").pk
-    client.post(console, {"what": "game", "title": "Console game", "setup": setup_pk})
+    client.post(console, {"what": "game", "title": "Console game", "setup": setup_pk, "time_zone": "Europe/Moscow"})
     game = Game.objects.get(title="Console game")
+    assert game.time_zone == "Europe/Moscow"
     for n in range(3):
         services.signup_join(game=game, user=UserFactory(), name=f"S{n}")
     for action in ("deal", "roles", "start"):

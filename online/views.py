@@ -87,7 +87,8 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     only = request.GET.get("slot")
     only = int(only) if only and only.isdigit() else None
     posts = selectors.thread_posts(game, viewer, key, slot=only)
-    page = Paginator(posts, PAGE_SIZE).get_page(request.GET.get("page") or _last_page(posts))
+    page = Paginator(posts, PAGE_SIZE).get_page(request.GET.get("page") or _page_of(posts, request.GET.get("post", ""))
+                                                or _last_page(posts))
     mine = view_for(state, viewer.number) if viewer.number is not None else None
     living_others = [slot for slot in state.slots if slot.alive and slot.number != viewer.number]
     context = {
@@ -115,6 +116,13 @@ def _quote(posts, raw: str) -> str:
     who = (_("Moderator") if post.by_moderator else post.slot.name if post.slot is not None
            else post.author.get_username() if post.author is not None else "")
     return f"[quote={who}]{post.body}[/quote]\n>>{post.pk}\n"
+
+
+def _page_of(posts, raw: str) -> int | None:
+    """The page that holds post ``raw`` (a vote history's link, a >>123 link), if it is in the thread."""
+    if not raw.isdigit() or not posts.filter(pk=int(raw)).exists():
+        return None
+    return posts.filter(pk__lt=int(raw)).count() // PAGE_SIZE + 1
 
 
 def _last_page(posts) -> int:

@@ -6,10 +6,11 @@ engine."""
 from __future__ import annotations
 
 import zoneinfo
+from functools import lru_cache
 from datetime import UTC, datetime, tzinfo
 
 from django.core.exceptions import ValidationError
-from django.utils import formats
+from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from online.engine.clock import utc
@@ -25,8 +26,12 @@ def validate_zone(value: str) -> None:
 
 
 def zone_of(game) -> tzinfo:
+    return zone_of_name(getattr(game, "time_zone", "") or "UTC")
+
+
+def zone_of_name(name: str) -> tzinfo:
     try:
-        return zoneinfo.ZoneInfo(getattr(game, "time_zone", "") or "UTC")
+        return zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
         return UTC
 
@@ -57,6 +62,12 @@ def game_time(value, game, *, with_date: bool = True) -> str:
     moment = as_datetime(value)
     if moment is None:
         return ""
-    local = moment.astimezone(zone_of(game))
+    return _written(moment, getattr(game, "time_zone", "") or "UTC", translation.get_language() or "", with_date)
+
+
+@lru_cache(maxsize=4096)
+def _written(moment: datetime, zone: str, language: str, with_date: bool) -> str:
+    """Kept per process: a day's vote history writes the same times again at every update."""
+    local = moment.astimezone(zone_of_name(zone))
     text = formats.date_format(local, "D j M Y, H:i" if with_date else "H:i")
     return f"{text} {zone_label(local)}"

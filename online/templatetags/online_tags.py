@@ -82,8 +82,9 @@ _POST_LINK = re.compile(r"&gt;&gt;(\d{1,12})")
 
 
 @register.filter
-def post_body(text):
-    """A post's text: escaped, [quote] blocks as quotes, >>123 as a link to post 123, line breaks."""
+def post_body(text, thread="main"):
+    """A post's text: escaped, [quote] blocks as quotes, >>123 as a link to post 123 (on whichever
+    page of the thread holds it), line breaks."""
     html = escape(text)
     opened = 0
 
@@ -103,7 +104,8 @@ def post_body(text):
         return "</blockquote>"
 
     html = _QUOTE_CLOSE.sub(close_quote, html) + "</blockquote>" * opened
-    html = _POST_LINK.sub(r'<a href="#post-\1">&gt;&gt;\1</a>', html)
+    where = escape(f"?thread={thread}&post=")
+    html = _POST_LINK.sub(lambda m: f'<a href="{where}{m.group(1)}#post-{m.group(1)}">&gt;&gt;{m.group(1)}</a>', html)
     return mark_safe(html.replace("\n", "<br>"))  # noqa: S308 (every piece escaped above)
 
 

@@ -230,9 +230,25 @@ def test_quoting_a_post_links_back_to_it(client, at_start):
     services.post_create(game=game, user=users[5], body=f"[quote=P5]I claim townie.[/quote]\n>>{original.pk}\nSure.")
     body = page(client, game).content.decode()
     assert '<blockquote class="quote"><cite>P5</cite>I claim townie.</blockquote>' in body
-    assert f'<a href="#post-{original.pk}">' in body
+    assert f'<a href="?thread=main&amp;post={original.pk}#post-{original.pk}">' in body
     secret = services.post_create(game=game, user=users[0], thread_key="side:mafia", body="Kill P3")
     assert "Kill P3" not in page(client, game, quote=str(secret.pk)).content.decode(), "only a readable post"
+
+
+def test_a_link_to_a_post_opens_the_page_of_the_thread_that_holds_it(client, at_start):
+    """Vote history links and >>123 links name the post; the page shown is the one it is on."""
+    from online.views import PAGE_SIZE
+
+    game, users, _ = a_game(*SEVEN, day_start=True)
+    first = services.vote_cast(game=game, user=users[4], target=6)
+    for n in range(PAGE_SIZE + 5):
+        services.post_create(game=game, user=users[n % 7], body=f"Post {n}")
+    client.force_login(users[5])
+    assert f'id="post-{first.pk}"' not in page(client, game).content.decode(), "the last page by default"
+    body = page(client, game, post=str(first.pk)).content.decode()
+    assert f'id="post-{first.pk}"' in body
+    count = client.get(reverse("online:vote_count", kwargs={"slug": game.slug})).content.decode()
+    assert f'?post={first.pk}#post-{first.pk}">#{first.pk}</a>' in count, "the vote history links the vote's post"
 
 
 def test_the_game_list_asks_a_fixed_number_of_queries(client, django_assert_max_num_queries):

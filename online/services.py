@@ -123,9 +123,9 @@ def signup_leave(*, game: Game, user) -> None:
 def game_deal(*, game: Game, roles: dict | None = None, now: datetime | None = None) -> Game:
     """Randomise the roles (seeded, recorded in the log); again to deal again before the start.
     The first deal makes the slots from the sign-ups, in their order."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         commands = []
         if not game.dealt:
             signups = list(game.signups.all())
@@ -142,9 +142,9 @@ def game_deal(*, game: Game, roles: dict | None = None, now: datetime | None = N
 
 def role_messages_send(*, game: Game, numbers: list[int] | None = None, now: datetime | None = None) -> int:
     """Each slot's role message, posted in its own thread, with a notification."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         state = state_of(game)
         if not state.dealt:
             raise ApplicationError(_("Randomise the roles first."), code="start.not-dealt")
@@ -161,9 +161,9 @@ def role_messages_send(*, game: Game, numbers: list[int] | None = None, now: dat
 
 
 def game_start(*, game: Game, now: datetime | None = None) -> Game:
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         apply(game, [Start(at=now)])
     return game
 
@@ -187,7 +187,6 @@ def _names(game: Game) -> dict[str, int]:
 def post_create(*, game: Game, user, thread_key: str = MAIN, body: str, now: datetime | None = None) -> Post:
     """A post; in the main thread its last VOTE:/UNVOTE tag is a vote, in the same transaction.
     A tag the rules refuse leaves the post standing and the vote unchanged (``post.tag``)."""
-    now = now or clock.now()
     body = (body or "").strip()
     if not body:
         raise ApplicationError(_("Write something first."), code="post.empty")
@@ -195,6 +194,7 @@ def post_create(*, game: Game, user, thread_key: str = MAIN, body: str, now: dat
         raise ApplicationError(_("A post is at most %(n)d characters.") % {"n": MAX_POST}, code="post.long")
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         state = state_of(game)
         viewer = viewer_of(user, game)
         if not may_post(viewer, game, state, thread_key, now):
@@ -233,9 +233,9 @@ def _post_tag(game: Game, state, slot: Slot, post: Post, now: datetime) -> None:
 def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = None) -> Post:
     """The vote control: a post carrying the tag, so every vote links to its post. ``None``
     unvotes. A refused vote raises and posts nothing (the transaction rolls the post back)."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         slots = {slot.number: slot for slot in game.slots.all()}
         slot = next((slot for slot in slots.values() if slot.user_id == user.pk), None)
         if slot is None:
@@ -255,47 +255,49 @@ def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = No
 
 def night_action_submit(*, game: Game, user, ability: str, target: int | None, now: datetime | None = None) -> None:
     """A night action; again, and the last one counts; ``target=None`` withdraws it."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         slot = _player_slot(game, user)
         apply(game, [NightAction(at=now, actor=slot.number, ability=ability, target=target)])
 
 
 # --- the moderator during the game ---------------------------------------------------------------
 def deadline_extend(*, game: Game, hours: int, note: str, now: datetime | None = None) -> None:
-    _moderate(game, ExtendDeadline(at=now or clock.now(), hours=hours, note=note))
+    _moderate(game, lambda at: ExtendDeadline(at=at, hours=hours, note=note), now)
 
 
 def deadline_pause(*, game: Game, note: str, now: datetime | None = None) -> None:
-    _moderate(game, PauseDeadline(at=now or clock.now(), note=note))
+    _moderate(game, lambda at: PauseDeadline(at=at, note=note), now)
 
 
 def deadline_resume(*, game: Game, note: str, now: datetime | None = None) -> None:
-    _moderate(game, ResumeDeadline(at=now or clock.now(), note=note))
+    _moderate(game, lambda at: ResumeDeadline(at=at, note=note), now)
 
 
 def slot_modkill(*, game: Game, number: int, note: str, now: datetime | None = None) -> None:
-    _moderate(game, Modkill(at=now or clock.now(), slot=number, note=note))
+    _moderate(game, lambda at: Modkill(at=at, slot=number, note=note), now)
 
 
 def slot_prod(*, game: Game, number: int, note: str = "", now: datetime | None = None) -> None:
-    _moderate(game, Prod(at=now or clock.now(), slot=number, note=note))
+    _moderate(game, lambda at: Prod(at=at, slot=number, note=note), now)
 
 
-def _moderate(game: Game, command) -> None:
+def _moderate(game: Game, command, now: datetime | None) -> None:
+    """``command(at)``: the moderator's command, timed under the game's lock (a time read before
+    the lock could fall before an event another request wrote meanwhile, and be refused)."""
     with transaction.atomic():
         game = locked(game.pk)
-        apply(game, [command])
+        apply(game, [command(now or clock.now())])
 
 
 def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime | None = None) -> Slot:
     """A new person takes the slot over: it keeps its role, votes, posts and actions; the new
     player gets the role message."""
-    now = now or clock.now()
     name = (getattr(getattr(user, "player", None), "nickname", "") or user.get_username())[:60]
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         slot = game.slots.filter(number=number).first()
         if slot is None:
             raise ApplicationError(_("No such player in this game."), code="slot.unknown")
@@ -319,9 +321,9 @@ def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime
 def review_publish(*, game: Game, note: str = "", now: datetime | None = None) -> Game:
     """After the end: open the post-game review (every role, private thread and night action) to
     everyone, with the moderator's public note; players and spectators are notified. Once."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         if not game.is_over:
             raise ApplicationError(_("The review is published after the game is over."), code="review.running")
         if game.review_published_at is not None:

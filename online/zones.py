@@ -6,8 +6,8 @@ engine."""
 from __future__ import annotations
 
 import zoneinfo
-from functools import lru_cache
 from datetime import UTC, datetime, tzinfo
+from functools import lru_cache
 
 from django.core.exceptions import ValidationError
 from django.utils import formats, translation

@@ -56,7 +56,10 @@ def parse_args():
     parser.add_argument("--spread", type=float, default=0.0,
                         help="seconds over which each round's 200 votes are sent (0: all at the same moment)")
     parser.add_argument("--config", default="sync:4", help="gunicorn worker-class:workers[:threads]")
-    parser.add_argument("--port", type=int, default=8767)
+    parser.add_argument("--port", type=int, default=8796)
+    parser.add_argument("--priority", type=int, default=0,
+                        help="run the server, its PostgreSQL backends and the clients this many nice steps ahead "
+                             "of the rest of a shared machine (root; benchmarks/priority.py)")
     parser.add_argument("--database", default="mafia_bench_forum_votes")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/6")
@@ -165,8 +168,17 @@ def run_phases(phases: list[list[dict]], clients: int, port: int) -> list[dict]:
 # --- the server -----------------------------------------------------------------------------------
 def main() -> None:
     args = parse_args()
-    from benchmarks.api_load import recreate_database, server_environment, start_server, stop_server
+    from benchmarks.api_load import (
+        cpu_seconds,
+        recreate_database,
+        server_environment,
+        server_pids,
+        start_server,
+        stop_server,
+    )
+    from benchmarks.priority import BackendPriority, raise_priority
 
+    nice = raise_priority(args.priority)
     database_url = recreate_database(args.pg, args.database)
     env = server_environment(database_url, args.redis)
     env["CACHE_KEY_PREFIX"] = "bench-forum-votes"
@@ -178,10 +190,15 @@ def main() -> None:
     players = sum(len(game["players"]) for game in games)
     print(f"{args.games} games × 10 players = {players} players on Day 1; {args.clients} client processes; "
           f"server gunicorn {args.config} on 127.0.0.1; {os.cpu_count()} CPUs, load average "
-          f"{os.getloadavg()[0]:.1f}", flush=True)
+          f"{os.getloadavg()[0]:.1f}, nice {nice}", flush=True)
 
     server = start_server(args.config, args.port, env)
+    backends = BackendPriority(database_url)
+    if args.priority:
+        backends.start()
     try:
+        pids = server_pids(server, database_url)
+        cpu_before = cpu_seconds(pids)
         # 1. every player votes, all at once, --rounds times
         moments = random.Random(17)
         rounds = [[{**vote_job(f"round {r}", game, n, spread_target(n, r)), "at": moments.uniform(0, args.spread)}
@@ -196,8 +213,11 @@ def main() -> None:
         began = time.perf_counter()
         answers = run_phases(rounds + clear + wagon + race, args.clients, args.port)
         wall = time.perf_counter() - began
+        server_cpu_ms = (cpu_seconds(pids + server_pids(server, database_url)[len(pids):]) - cpu_before) * 1000
     finally:
         stop_server(server)
+        if backends.is_alive():
+            backends.stop()
 
     bad = [a for a in answers if a["status"] != 200 or not a["count"]]
     if bad:
@@ -213,6 +233,9 @@ def main() -> None:
           f"p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
           f"max {max(ms):.1f} ms (target p95 < 50 ms: {'met' if p95 < 50 else 'NOT met'})", flush=True)
 
+    per_vote = server_cpu_ms / len(answers)
+    print(f"the server's CPU time per vote (gunicorn and its PostgreSQL backends, /proc): {per_vote:.1f} ms, "
+          f"so ≤ {(os.cpu_count() or 1) * 1000 / per_vote:.0f} votes/s on idle CPUs", flush=True)
     racing = [a for a in answers if a["phase"] == "race"]
     race_ms = [a["ms"] for a in racing]
     lynches = check_one_lynch_per_game(games, racing)

@@ -251,6 +251,7 @@ def review(request: HttpRequest, slug: str) -> HttpResponse:
         "game": game, "state": state, "names": names, "actions": [event.data for event in actions],
         "counts": [selectors.named_vote_count(game, day) for day in days],
         "players": [{"slot": slot, "private": may_see_private(viewer, game, slot.number)} for slot in state.slots],
+        "threads": [key for key in _thread_keys(game, state) if may_read(viewer, game, state, key)],
     })
 
 

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.errors import ApplicationError
@@ -127,6 +128,20 @@ ACTIONS = {
 }
 
 
+DONE = {
+    "deal": gettext_lazy("The roles are randomised (the draw is recorded in the game's log)."),
+    "roles": gettext_lazy("The role messages are sent."),
+    "start": gettext_lazy("The game has started."),
+    "extend": gettext_lazy("The deadline is extended; the note is in the public thread."),
+    "pause": gettext_lazy("The deadline is paused; the note is in the public thread."),
+    "resume": gettext_lazy("The deadline is running again; the note is in the public thread."),
+    "prod": gettext_lazy("The player is prodded."),
+    "modkill": gettext_lazy("The player is modkilled; the note is in the public thread."),
+    "replace": gettext_lazy("The slot has its new player, who has the role message."),
+    "publish": gettext_lazy("The post-game review is published."),
+}
+
+
 def _int(value) -> int:
     return int(value) if isinstance(value, str) and value.strip().lstrip("-").isdigit() else 0
 
@@ -149,5 +164,5 @@ def game_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     except ApplicationError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Done."))
+        messages.success(request, str(DONE[action]))
     return redirect("online_mod:game", slug=game.slug)

@@ -91,12 +91,14 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
                                                 or _last_page(posts))
     mine = view_for(state, viewer.number) if viewer.number is not None else None
     living_others = [slot for slot in state.slots if slot.alive and slot.number != viewer.number]
+    # the vote control offers only players a vote may name: not an Innocent Child (public from the start)
+    votable = [slot for slot in living_others if not _unvotable(state, slot.number)]
     context = {
         "game": game, "state": state, "viewer": viewer, "thread": key, "page": page, "only": only,
         "threads": [k for k in _thread_keys(game, state) if may_read(viewer, game, state, k)],
         "may_post": request.user.is_authenticated and may_post(viewer, game, state, key, now),
         "processing": state.started and not game.is_over and processing(state, now),
-        "mine": mine, "slots": state.slots, "living_others": living_others,
+        "mine": mine, "slots": state.slots, "living_others": living_others, "votable": votable,
         "count": selectors.named_vote_count(game),
         "signed_up": game.signups.filter(user=request.user).exists() if request.user.is_authenticated else False,
         "following": request.user.is_authenticated and game.follows.filter(user=request.user).exists(),
@@ -106,6 +108,13 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         "quote": _quote(posts, request.GET.get("quote", "")),
     }
     return render(request, "online/game.html", context)
+
+
+def _unvotable(state, number: int) -> bool:
+    from online.engine.forum.roles import ROLES
+
+    role = ROLES.get(state.revealed.get(number, ""))
+    return state.ruleset == "forum" and role is not None and role.unvotable
 
 
 def _quote(posts, raw: str) -> str:

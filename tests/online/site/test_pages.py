@@ -250,6 +250,35 @@ def test_a_link_to_a_post_opens_the_page_of_the_thread_that_holds_it(client, at_
     assert f'?post={first.pk}#post-{first.pk}">#{first.pk}</a>' in count, "the vote history links the vote's post"
 
 
+def test_the_vote_control_never_offers_an_innocent_child(client, at_start):
+    game, users, _ = a_game("mafia_goon", "innocent_child", "townie", "townie", "townie", day_start=True)
+    client.force_login(users[2])
+    control = page(client, game).content.decode().split('class="vote-control"')[1].split("</form>")[0]
+    assert '<option value="2">' not in control and '<option value="1">' in control
+
+
+def test_the_role_catalogue_lists_every_role_with_its_stage(client):
+    from online.engine.forum.roles import ROLES
+
+    body = client.get(reverse("online:roles")).content.decode()
+    for role in ROLES.values():
+        assert f'id="role-{role.id}"' in body
+    assert body.index('id="stage-block"') < body.index('id="stage-protect"') < body.index('id="stage-kill"') \
+        < body.index('id="stage-investigate"')
+    russian = client.get(reverse("online:roles"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Комиссар" in russian and "Роли форумной игры" in russian
+
+
+def test_the_console_counts_the_hours_since_each_player_s_last_post(client, at_start):
+    game, users, moderator = a_game(*SEVEN, day_start=True)
+    services.post_create(game=game, user=users[2], body="Here.")
+    clock.advance(timedelta(hours=3, minutes=10))
+    client.force_login(moderator)
+    response = client.get(reverse("online_mod:game", kwargs={"slug": game.slug}))
+    rows = {row["slot"].number: row["hours"] for row in response.context["activity"]}
+    assert rows[3] == 3 and rows[1] is None
+
+
 def test_the_game_list_asks_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     for _ in range(3):
         a_game("mafia_goon", "townie", "townie")

@@ -10,7 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import get_language
+from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from config.errors import ApplicationError
@@ -148,13 +149,26 @@ def _night_abilities(mine, state) -> list[dict]:
             for ability in mine["role"]["abilities"] if ability["uses_left"] is None or ability["uses_left"] > 0]
 
 
-@vary_on_headers("HX-Request")
+def _count_etag(request: HttpRequest, slug: str) -> str | None:
+    """The count changes only with the game's log: its length, the language and the day asked
+    for name one version, so a poll that finds nothing new is answered 304 without a render."""
+    row = Game.objects.filter(slug=slug).values_list("pk", "event_count", "time_zone").first()
+    if row is None:
+        return None
+    return f'"count-{row[0]}-{row[1]}-{get_language()}-{row[2]}-{request.GET.get("phase", "")[:8]}"'
+
+
+@vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+@condition(etag_func=_count_etag)
 def vote_count(request: HttpRequest, slug: str) -> HttpResponse:
-    """The live vote count (htmx polls it); ``?phase=D1`` an ended day's final count."""
+    """The live vote count (htmx polls it every few seconds: the browser revalidates with its
+    ETag, and an unchanged count costs one small query); ``?phase=D1`` an ended day's count."""
     game = _game(slug)
     phase = request.GET.get("phase") or None
     count = selectors.named_vote_count(game, phase)
-    return render(request, "online/_vote_count.html", {"game": game, "count": count})
+    response = render(request, "online/_vote_count.html", {"game": game, "count": count})
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def _back(game: Game, thread: str = MAIN) -> HttpResponse:

@@ -132,3 +132,25 @@ def game_time(value, game):
 @register.filter
 def option_name(key):
     return texts.option_name(key)
+
+
+@register.simple_tag
+def vote_history(count, game):
+    """The day's vote history as list items, each vote linked to its post: written in Python, as
+    the count fragment answers every vote and every poll and a day's history grows long."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    from online.zones import game_time as written
+
+    if not count["history"]:
+        return format_html('<li class="muted">{}</li>', _("No votes yet."))
+    url = escape(reverse("online:game", kwargs={"slug": game.slug}))
+    votes, unvotes = _("votes %(name)s"), escape(_("unvotes"))
+    rows = []
+    for entry in count["history"]:
+        what = escape(votes % {"name": entry["target_name"]}) if entry["target_name"] else unvotes
+        post = entry["post_id"]
+        link = f' <a href="{url}?post={post}#post-{post}">#{post}</a>' if isinstance(post, int) else ""
+        rows.append(f"<li>{escape(written(entry['at'], game))} {escape(entry['voter_name'])}: {what}{link}</li>")
+    return mark_safe("".join(rows))  # noqa: S308 (every piece escaped above; the post id is an int)

@@ -279,6 +279,19 @@ def test_the_console_counts_the_hours_since_each_player_s_last_post(client, at_s
     assert rows[3] == 3 and rows[1] is None
 
 
+def test_a_poll_that_finds_the_count_unchanged_is_answered_304(client, at_start, django_assert_max_num_queries):
+    game, users, _ = a_game(*SEVEN, day_start=True)
+    url = reverse("online:vote_count", kwargs={"slug": game.slug})
+    first = client.get(url, headers={"HX-Request": "true"})
+    assert first.status_code == 200 and first["ETag"]
+    with django_assert_max_num_queries(1):
+        again = client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    services.vote_cast(game=game, user=users[0], target=3)
+    changed = client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and "L-3" in changed.content.decode()
+
+
 def test_the_game_list_asks_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     for _ in range(3):
         a_game("mafia_goon", "townie", "townie")

@@ -9,8 +9,8 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 

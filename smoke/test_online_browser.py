@@ -5,31 +5,15 @@ the same path as the full suite's (tests/online/browser_game.py)."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 
-from online import clock
 from online.models import Game
-from tests.factories import UserFactory
-from tests.online.browser_game import PASSWORD, play_a_whole_game
+from tests.online.browser_game import play_a_whole_game, site_clock  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def site_clock(settings):
-    assert settings.ONLINE_SWEEP_IN_PROCESS, "the embedded default sweeps deadlines in-process"
-    settings.ONLINE_SWEEP_SECONDS = 0
-    clock.reset()
-    yield clock
-    clock.reset()
-
-
-def make_user(username, **fields):
-    user = UserFactory(username=username, **fields)
-    user.set_password(PASSWORD)
-    user.save()
-    return user
-
-
-def test_a_whole_forum_game_in_a_browser_on_the_embedded_default(chromium, live_server, site_clock):
-    game = play_a_whole_game(chromium, live_server.url, make_user)
+def test_a_whole_forum_game_in_a_browser_on_the_embedded_default(chromium, live_server, site_clock):  # noqa: F811
+    assert settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"), "make run's database"
+    game = play_a_whole_game(chromium, live_server.url)
     assert game.status == Game.Status.FINISHED and game.review_published_at is not None

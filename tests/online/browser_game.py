@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from online import clock
 from online.models import Game
 from online.play import state_of
@@ -20,6 +22,25 @@ from tests.browser_kit import LAPTOP, PHONE, log_in, page_check
 
 PASSWORD = "secret-pass-123"
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dana"]
+
+
+@pytest.fixture
+def site_clock(settings):
+    """The site's clock, moved by the test; every request runs the in-process sweep."""
+    settings.ONLINE_SWEEP_IN_PROCESS = True
+    settings.ONLINE_SWEEP_SECONDS = 0  # every request sweeps: the clock jumps, the page shows it
+    clock.reset()
+    yield clock
+    clock.reset()
+
+
+def make_user(username: str, **fields):
+    from tests.factories import UserFactory
+
+    user = UserFactory(username=username, **fields)
+    user.set_password(PASSWORD)
+    user.save()
+    return user
 
 
 def past(deadline) -> None:
@@ -38,8 +59,8 @@ def vote_with_the_control(page, name: str) -> None:
         page.locator(".vote-control").get_by_role("button", name="Vote", exact=True).click()
 
 
-def play_a_whole_game(chromium, base: str, make_user) -> Game:
-    """``make_user(username, **fields)`` makes an account with PASSWORD. Answers the finished game."""
+def play_a_whole_game(chromium, base: str) -> Game:
+    """Answers the finished game."""
     moderator = make_user("moderator", is_staff=True)
     players = {name: make_user(name.lower()) for name in NAMES}
     make_user("zed")  # the replacement

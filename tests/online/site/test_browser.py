@@ -7,30 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from online import clock
 from online.models import Game
-from tests.factories import UserFactory
-from tests.online.browser_game import PASSWORD, play_a_whole_game
+from tests.online.browser_game import play_a_whole_game, site_clock  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def site_clock(settings):
-    settings.ONLINE_SWEEP_IN_PROCESS = True
-    settings.ONLINE_SWEEP_SECONDS = 0  # every request sweeps: the clock jumps, the page shows it
-    clock.reset()
-    yield clock
-    clock.reset()
-
-
-def make_user(username, **fields):
-    user = UserFactory(username=username, **fields)
-    user.set_password(PASSWORD)
-    user.save()
-    return user
-
-
-def test_a_whole_forum_game_from_the_setup_form_to_the_published_review(chromium, live_server, site_clock):
-    game = play_a_whole_game(chromium, live_server.url, make_user)
+def test_a_whole_forum_game_from_the_setup_form_to_the_published_review(chromium, live_server, site_clock):  # noqa: F811
+    game = play_a_whole_game(chromium, live_server.url)
     assert game.status == Game.Status.FINISHED and game.review_note == "Thank you all!"

@@ -138,8 +138,6 @@ def notification_text(kind: str, params: dict, game=None) -> str:
         return _("The game is over.")
     if kind == "review":
         return _("The post-game review is published: every role and every night action.")
-    if kind == "replaced":
-        return _("You have taken over a slot in this game: your role message has arrived.")
     return ""
 
 

@@ -167,6 +167,9 @@ class Post(models.Model):
     slot = models.ForeignKey(Slot, null=True, blank=True, on_delete=models.PROTECT, related_name="posts")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+")
+    # the slot's name when the post was written: a replacement's arrival does not rename the
+    # posts of the player before (the slot keeps them, under their own name)
+    name = models.CharField(max_length=60, blank=True, default="")
     by_moderator = models.BooleanField(default=False)
     system = models.BooleanField(default=False)  # the site's own post (a phase change, a death)
     body = models.TextField()

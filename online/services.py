@@ -204,7 +204,8 @@ def post_create(*, game: Game, user, thread_key: str = MAIN, body: str, now: dat
             raise ApplicationError(_("You may not post in this thread."), code="post.forbidden")
         slot = viewer.slot
         post = Post.objects.create(thread=thread(game, thread_key), game=game, slot=slot, author=user,
-                                   by_moderator=viewer.moderator, body=body, phase=game.phase, created_at=now)
+                                   name=slot.name if slot is not None else "", by_moderator=viewer.moderator,
+                                   body=body, phase=game.phase, created_at=now)
         if slot is not None:
             Slot.objects.filter(pk=slot.pk).update(last_post_at=now)
         if thread_key == MAIN and slot is not None and state.started and not game.is_over:
@@ -244,8 +245,8 @@ def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = No
             raise ApplicationError(_("No such player in this game."), code="vote.unknown-target")
         body = "UNVOTE" if target is None else f"VOTE: {slots[target].name}"
         tag = {"kind": "unvote" if target is None else "vote", "status": "ok", "target": target, "control": True}
-        post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, body=body, tag=tag,
-                                   phase=game.phase, created_at=now)
+        post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, name=slot.name,
+                                   body=body, tag=tag, phase=game.phase, created_at=now)
         command = (Unvote(at=now, actor=slot.number, post=post.ref) if target is None
                    else Vote(at=now, actor=slot.number, target=target, post=post.ref))
         apply(game, [command], post=post, slots=slots)

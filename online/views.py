@@ -123,7 +123,7 @@ def _quote(posts, raw: str) -> str:
     post = posts.filter(pk=int(raw), system=False).first() if raw.isdigit() else None
     if post is None:
         return ""
-    who = (_("Moderator") if post.by_moderator else post.slot.name if post.slot is not None
+    who = (_("Moderator") if post.by_moderator else (post.name or post.slot.name) if post.slot is not None
            else post.author.get_username() if post.author is not None else "")
     return f"[quote={who}]{post.body}[/quote]\n>>{post.pk}\n"
 

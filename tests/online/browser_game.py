@@ -211,6 +211,18 @@ def play_a_whole_game(chromium, base: str) -> Game:
     text = reader.content()
     assert "Mafia Goon" in text and "Investigate" in text and "Team kill" in text
     page_check(reader, "online-review-phone")
+    russian = pages[survivor]  # on a laptop: the header's language switch is in view
+    russian.goto(review_url)
+    with russian.expect_navigation():
+        russian.select_option("select[name=language]", "ru")
+    text = russian.content()
+    assert "Разбор после игры" in text and "Мафиози" in text and "Комиссар" in text
+    page_check(russian, "online-review-ru-laptop")
+    russian.goto(f"{base}{game.get_absolute_url()}")
+    assert "Игра окончена" in russian.content() and "MSK" in russian.content()
+    from online.languages import language_of
+
+    assert language_of(players[survivor]) == "ru", "the site keeps the language for the player's e-mails"
     for page in [*pages.values(), mod]:
         page.context.close()  # no page keeps polling the live server once the test is over
     return fresh(game)

@@ -235,6 +235,8 @@ def test_a_replacement_keeps_the_slot_votes_and_role_and_gets_the_role_message()
         services.vote_cast(game=game, user=users[1], target=1, now=START + 3 * MIN)
     services.vote_cast(game=game, user=newcomer, target=3, now=START + 3 * MIN)
     assert Vote.objects.filter(game=game, voter=2).count() == 2
+    names = list(Post.objects.filter(game=game, slot__number=2).order_by("pk").values_list("name", flat=True))
+    assert names == ["P2", "newcomer"], "the slot keeps its posts, each under the name of who wrote it"
 
 
 def test_modkill_and_prod_and_the_game_s_end():

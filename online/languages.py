@@ -1,7 +1,8 @@
 """The language each user reads the site in, kept for what has no request to take it from: the
-e-mails of online games (online/tasks.py). It is the language the user last used the site in
-(``RememberLanguageMiddleware``: the language switch in the header, which sets the language
-cookie, or else the browser's Accept-Language); the site's default (English) before that."""
+e-mails of online games (online/tasks.py). It is the language the user last read an online
+game's pages in (``RememberLanguageMiddleware``: the language switch in the header, which sets
+the language cookie, or else the browser's Accept-Language); the site's default (English)
+before that."""
 
 from __future__ import annotations
 
@@ -32,18 +33,30 @@ def remember(user, language: str) -> bool:
     return True
 
 
+def _online_paths() -> tuple[str, ...]:
+    from django.urls import reverse
+
+    return (reverse("online:list"), reverse("online_mod:console"))
+
+
 class RememberLanguageMiddleware:
-    """After LocaleMiddleware and AuthenticationMiddleware: a signed-in user's language, written
-    when it changes (the session remembers what was written, so a request costs no query)."""
+    """After LocaleMiddleware and AuthenticationMiddleware: the language of a signed-in user on the
+    pages of online games (whose players and spectators are the e-mails' readers), written when
+    it changes; the session remembers what was written, so a request costs no query, and no
+    other page of the site asks anything more of the database."""
 
     def __init__(self, get_response):
         self.get_response = get_response
+        self.paths: tuple[str, ...] | None = None
 
     def __call__(self, request):
         response = self.get_response(request)
+        if self.paths is None:
+            self.paths = _online_paths()
         user = getattr(request, "user", None)
         session = getattr(request, "session", None)
-        if user is not None and user.is_authenticated and session is not None:
+        if (user is not None and user.is_authenticated and session is not None
+                and request.path.startswith(self.paths)):
             language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language_from_request(request)
             if language and session.get(SESSION_KEY) != language and remember(user, language):
                 session[SESSION_KEY] = language

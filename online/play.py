@@ -12,6 +12,9 @@ import threading
 from collections import OrderedDict
 from datetime import datetime
 
+from celery import shared_task
+from django.conf import settings
+from django.core.mail import send_mail
 from django.db import transaction
 
 from core.locking import for_update
@@ -20,6 +23,7 @@ from online.engine.clock import utc
 
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal
+from .signals import phase_started
 
 log = logging.getLogger(__name__)
 _STATES: OrderedDict[tuple[int, int], GameState] = OrderedDict()
@@ -85,10 +89,9 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
         _follow(game, state, slots, row, event, post)
     game.save(update_fields=["event_count", "status", "phase", "deadline", "paused", "dealt", "finished_at"])
     if any(event["type"] == "phase_started" for event in events) and game.deadline is not None:
-        from .deadlines import schedule
-
         phase, deadline = game.phase, game.deadline
-        transaction.on_commit(lambda: schedule(game.pk, phase, deadline))
+        transaction.on_commit(lambda: phase_started.send(sender=Game, game_id=game.pk, phase=phase,
+                                                         deadline=deadline))
 
 
 def _cache(game: Game, state: GameState) -> None:
@@ -129,8 +132,6 @@ def notify(game: Game, users, kind: str, at: datetime, url: str = "", **params) 
 
 
 def _mail(ids: list[int]) -> None:
-    from .tasks import mail_notifications
-
     try:
         mail_notifications.delay(ids)
     except Exception:  # the broker is down: the in-site notification is there all the same
@@ -166,3 +167,28 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
         system_post(game, f"slot:{event['slot']}", event, at)
         if event["slot"] in slots:
             notify(game, [slots[event["slot"]].user_id], Notification.Kind.PROD, at, note=event.get("note", ""))
+
+
+@shared_task(name="online.tasks.mail_notifications")
+def mail_notifications(ids: list[int]) -> int:
+    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end,
+    the review), to the accounts that have an address, each in its reader's language
+    (``language_of``) with the game's times in the game's zone."""
+    from django.utils import translation
+
+    from .languages import language_of
+
+    sent = 0
+    for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):
+        if not note.user.email:
+            continue
+        with translation.override(language_of(note.user)):
+            text = note.text
+            sent += send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
+                              settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
+    return sent
+
+
+def _absolute(url: str) -> str:
+    base = getattr(settings, "SITE_URL", "") or ""
+    return f"{base.rstrip('/')}{url}" if url.startswith("/") else url

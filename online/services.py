@@ -13,31 +13,21 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.engine import (
-    DealRoles,
-    ExtendDeadline,
-    Join,
-    Modkill,
-    NightAction,
-    PauseDeadline,
-    Prod,
-    Replace,
-    ResumeDeadline,
     RuleError,
-    Start,
-    Unvote,
-    Vote,
     create_game,
     parse_post,
     processing,
     resolve,
     view_for,
 )
+from online.engine import commands as c
 
 from . import clock
 from .models import Follow, Game, Notification, Post, Setup, Signup, Slot
 from .play import apply, everyone, locked, notify, state_of, store, system_post, thread
+from .refusals import refusal
 from .visibility import MAIN, may_post, viewer_of
 from .zones import validate_zone
 
@@ -134,8 +124,8 @@ def game_deal(*, game: Game, roles: dict | None = None, now: datetime | None = N
                                        % {"n": game.setup.size, "m": len(signups)}, code="deal.wrong-count")
             for number, signup in enumerate(signups, start=1):
                 Slot.objects.create(game=game, number=number, user_id=signup.user_id, name=signup.name)
-                commands.append(Join(at=now, name=signup.name))
-        commands.append(DealRoles(at=now, roles=roles))
+                commands.append(c.Join(at=now, name=signup.name))
+        commands.append(c.DealRoles(at=now, roles=roles))
         apply(game, commands)
     return game
 
@@ -164,7 +154,7 @@ def game_start(*, game: Game, now: datetime | None = None) -> Game:
     with transaction.atomic():
         game = locked(game.pk)
         now = now or clock.now()  # read under the lock, so the log's times never go back
-        apply(game, [Start(at=now)])
+        apply(game, [c.Start(at=now)])
     return game
 
 
@@ -219,8 +209,8 @@ def _post_tag(game: Game, state, slot: Slot, post: Post, now: datetime) -> None:
         return
     record = {"kind": tag.kind, "status": tag.status, "target": tag.slot, "text": tag.text}
     if tag.status == "ok":
-        command = (Vote(at=now, actor=slot.number, target=tag.slot, post=post.ref) if tag.kind == "vote"
-                   else Unvote(at=now, actor=slot.number, post=post.ref))
+        command = (c.Vote(at=now, actor=slot.number, target=tag.slot, post=post.ref) if tag.kind == "vote"
+                   else c.Unvote(at=now, actor=slot.number, post=post.ref))
         try:
             new_state, events = resolve(state, [command])
         except RuleError as error:
@@ -247,8 +237,8 @@ def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = No
         tag = {"kind": "unvote" if target is None else "vote", "status": "ok", "target": target, "control": True}
         post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, name=slot.name,
                                    body=body, tag=tag, phase=game.phase, created_at=now)
-        command = (Unvote(at=now, actor=slot.number, post=post.ref) if target is None
-                   else Vote(at=now, actor=slot.number, target=target, post=post.ref))
+        command = (c.Unvote(at=now, actor=slot.number, post=post.ref) if target is None
+                   else c.Vote(at=now, actor=slot.number, target=target, post=post.ref))
         apply(game, [command], post=post, slots=slots)
         Slot.objects.filter(pk=slot.pk).update(last_post_at=now)
     return post
@@ -260,28 +250,28 @@ def night_action_submit(*, game: Game, user, ability: str, target: int | None, n
         game = locked(game.pk)
         now = now or clock.now()  # read under the lock, so the log's times never go back
         slot = _player_slot(game, user)
-        apply(game, [NightAction(at=now, actor=slot.number, ability=ability, target=target)])
+        apply(game, [c.NightAction(at=now, actor=slot.number, ability=ability, target=target)])
 
 
 # --- the moderator during the game ---------------------------------------------------------------
 def deadline_extend(*, game: Game, hours: int, note: str, now: datetime | None = None) -> None:
-    _moderate(game, lambda at: ExtendDeadline(at=at, hours=hours, note=note), now)
+    _moderate(game, lambda at: c.ExtendDeadline(at=at, hours=hours, note=note), now)
 
 
 def deadline_pause(*, game: Game, note: str, now: datetime | None = None) -> None:
-    _moderate(game, lambda at: PauseDeadline(at=at, note=note), now)
+    _moderate(game, lambda at: c.PauseDeadline(at=at, note=note), now)
 
 
 def deadline_resume(*, game: Game, note: str, now: datetime | None = None) -> None:
-    _moderate(game, lambda at: ResumeDeadline(at=at, note=note), now)
+    _moderate(game, lambda at: c.ResumeDeadline(at=at, note=note), now)
 
 
 def slot_modkill(*, game: Game, number: int, note: str, now: datetime | None = None) -> None:
-    _moderate(game, lambda at: Modkill(at=at, slot=number, note=note), now)
+    _moderate(game, lambda at: c.Modkill(at=at, slot=number, note=note), now)
 
 
 def slot_prod(*, game: Game, number: int, note: str = "", now: datetime | None = None) -> None:
-    _moderate(game, lambda at: Prod(at=at, slot=number, note=note), now)
+    _moderate(game, lambda at: c.Prod(at=at, slot=number, note=note), now)
 
 
 def _moderate(game: Game, command, now: datetime | None) -> None:
@@ -313,7 +303,7 @@ def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime
                 slot.save(update_fields=["user", "name"])
         except IntegrityError as error:
             raise ApplicationError(_("That account is already in this game."), code="replace.in-game") from error
-        apply(game, [Replace(at=now, slot=number, name=name, note=note)])
+        apply(game, [c.Replace(at=now, slot=number, name=name, note=note)])
     if game.dealt:
         role_messages_send(game=game, numbers=[number], now=now)
     return slot
@@ -352,8 +342,4 @@ def notifications_mark_read(*, user, now: datetime | None = None) -> int:
 
 
 def refusal_text(rule: str) -> str:
-    from online.engine import RuleError as _RuleError
-
-    from .refusals import refusal
-
-    return refusal(_RuleError(rule, rule)).message
+    return refusal(RuleError(rule, rule)).message

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online import clock, services
 from online.models import Game, GameEvent, Notification, Post
 from tests.factories import UserFactory

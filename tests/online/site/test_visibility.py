@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online import services
 from online.models import Game
 from online.play import state_of

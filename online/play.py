@@ -16,7 +16,6 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
 
 from core.locking import for_update
 from online.engine import GameState, RuleError, replay, resolve
@@ -118,11 +117,12 @@ def system_post(game: Game, key: str, event: dict, at: datetime) -> Post:
                                phase=game.phase, created_at=at)
 
 
-def notify(game: Game, users, kind: str, text: str, at: datetime, url: str = "") -> None:
+def notify(game: Game, users, kind: str, at: datetime, url: str = "", **params) -> None:
     """In-site notifications, and the same by e-mail after the commit (a task: a slow mail server
-    never holds the game's lock)."""
+    never holds the game's lock). Stored as data (``kind``, ``params``), written out in each
+    reader's language when shown (online/texts.py ``notification_text``)."""
     rows = Notification.objects.bulk_create(
-        Notification(user_id=user_id, game=game, kind=kind, text=str(text)[:300], url=url or game.get_absolute_url(),
+        Notification(user_id=user_id, game=game, kind=kind, params=params, url=url or game.get_absolute_url(),
                      created_at=at)
         for user_id in sorted(set(users))
     )
@@ -138,7 +138,7 @@ def _mail(ids: list[int]) -> None:
         log.warning("could not queue the e-mails of %d notifications", len(ids))
 
 
-def _everyone(game: Game, slots: dict[int, Slot]) -> list[int]:
+def everyone(game: Game, slots: dict[int, Slot]) -> list[int]:
     return [slot.user_id for slot in slots.values()] + list(game.follows.values_list("user_id", flat=True))
 
 
@@ -155,10 +155,10 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
                   "deadline_paused", "deadline_resumed", "slot_replaced", "role_revealed"):
         system_post(game, "main", event, at)
         if kind == "phase_started":
-            notify(game, _everyone(game, slots), Notification.Kind.PHASE,
-                   _("A new phase has begun: %(phase)s.") % {"phase": event["phase"]}, at)
+            notify(game, everyone(game, slots), Notification.Kind.PHASE, at,
+                   phase=event["phase"], deadline=event.get("deadline"))
         elif kind == "game_ended":
-            notify(game, _everyone(game, slots), Notification.Kind.GAME, _("The game is over."), at)
+            notify(game, everyone(game, slots), Notification.Kind.GAME, at, winner=event.get("winner"))
         if kind == "slot_left" and event["slot"] in slots:
             Slot.objects.filter(pk=slots[event["slot"]].pk).update(alive=False)
     elif kind == "private_result":
@@ -166,17 +166,29 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
     elif kind == "prodded":
         system_post(game, f"slot:{event['slot']}", event, at)
         if event["slot"] in slots:
-            notify(game, [slots[event["slot"]].user_id], Notification.Kind.PROD,
-                   _("The moderator prodded you: please post in the game."), at)
+            notify(game, [slots[event["slot"]].user_id], Notification.Kind.PROD, at, note=event.get("note", ""))
 
 
 @shared_task(name="online.tasks.mail_notifications")
 def mail_notifications(ids: list[int]) -> int:
-    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end),
-    to the accounts that have an address."""
+    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end,
+    the review), to the accounts that have an address, each in its reader's language
+    (``language_of``) with the game's times in the game's zone."""
+    from django.utils import translation
+
+    from .languages import language_of
+
     sent = 0
     for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):
-        if note.user.email:
-            sent += send_mail(f"{note.game.title}: {note.text}", f"{note.text}\n\n{note.url}",
+        if not note.user.email:
+            continue
+        with translation.override(language_of(note.user)):
+            text = note.text
+            sent += send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
                               settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
     return sent
+
+
+def _absolute(url: str) -> str:
+    base = getattr(settings, "SITE_URL", "") or ""
+    return f"{base.rstrip('/')}{url}" if url.startswith("/") else url

@@ -7,11 +7,13 @@ its owners only:
 * a team's thread ``side:<id>`` — the slots the engine lets read it (that team's members);
 * a slot's own thread ``slot:<n>`` (its role message, night results, prods) — that slot's current
   player;
-* the dead thread ``dead`` — the players who have left the game (not spectators: a spectator may
-  come in later as a replacement);
+* the dead and spectators' thread ``dead`` — the players who have left the game and the
+  spectators (accounts not in the game that follow it). A spectator who has read it can no
+  longer come in as a replacement (services.slot_replace refuses a follower);
 * the moderator — everything, always.
 
-Once the game is over, the post-game review opens it all to everyone. Pages, fragments and
+Once the game is over and the moderator has published the post-game review, it opens it all to
+everyone; between the end and the publication the secrets stay as they were. Pages, fragments and
 services ask only the functions below; tests/secrecy walks every URL to keep it so.
 """
 
@@ -34,6 +36,7 @@ class Viewer:
     moderator: bool = False
     slot: Slot | None = None
     authenticated: bool = False
+    spectator: bool = False  # follows the game and is not in it
 
     @property
     def number(self) -> int | None:
@@ -46,12 +49,14 @@ def viewer_of(user, game: Game) -> Viewer:
     if user.pk == game.moderator_id or user.is_superuser:
         return Viewer(moderator=True, authenticated=True)
     slot = next((slot for slot in game.slots.all() if slot.user_id == user.pk), None)
-    return Viewer(slot=slot, authenticated=True)
+    spectator = slot is None and game.follows.filter(user=user).exists()
+    return Viewer(slot=slot, authenticated=True, spectator=spectator)
 
 
 def review_open(game: Game) -> bool:
-    """The post-game review: everything is open once the game is over."""
-    return game.is_over
+    """The post-game review: everything is open once the game is over and the moderator has
+    published it."""
+    return game.is_over and game.review_published_at is not None
 
 
 def sees_everything(viewer: Viewer, game: Game) -> bool:
@@ -61,6 +66,8 @@ def sees_everything(viewer: Viewer, game: Game) -> bool:
 def may_read(viewer: Viewer, game: Game, state: GameState, thread: str) -> bool:
     """THE rule: may this viewer read this thread?"""
     if thread == MAIN or sees_everything(viewer, game):
+        return True
+    if thread == DEAD and viewer.spectator:
         return True
     number = viewer.number
     if number is None or not state.dealt:
@@ -78,11 +85,14 @@ def readable(viewer: Viewer, game: Game, state: GameState, keys) -> list[str]:
 
 def may_post(viewer: Viewer, game: Game, state: GameState, thread: str, now) -> bool:
     """Who may write where: the moderator everywhere; a player in what they read, living players
-    only in the main and team threads, the dead in the dead thread; nobody while the game is
+    only in the main and team threads, the dead and the spectators in the dead thread; nobody while the game is
     being updated (its deadline passed), and after the end everyone who played, in the main
     thread."""
     if viewer.moderator:
         return True
+    if viewer.spectator:
+        return (thread == DEAD and state.started and not game.is_over and not processing(state, now)
+                and may_read(viewer, game, state, thread))
     number = viewer.number
     if number is None or not may_read(viewer, game, state, thread):
         return False

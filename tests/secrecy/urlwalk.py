@@ -103,6 +103,8 @@ VISITS: dict[str, Entry] = {
     "online:list": lambda w: {},
     "online:notifications": lambda w: {},
     "online:night_order": lambda w: {"slug": w.extra["online_setup"]},
+    "online:roles": lambda w: {},
+    "online:setup_json": lambda w: {"slug": w.extra["online_setup"]},
     "online:game": lambda w: [Visit({"slug": w.extra["online_game"]}, query=query) for query in (
         "", "thread=main", "thread=side:mafia", "thread=side:town", "thread=dead", "slot=1",
         *(f"thread=slot:{n}" for n in range(1, 8)), *(f"thread=main&slot={n}" for n in range(1, 8)))],
@@ -116,6 +118,7 @@ VISITS: dict[str, Entry] = {
     "online:signup": lambda w: {"slug": w.extra["online_game"]},
     "online:follow": lambda w: {"slug": w.extra["online_game"]},
     "online_mod:console": lambda w: {},
+    "online_mod:setup_new": lambda w: [Visit({}), Visit({}, query=f"from={w.extra['online_setup']}")],
     "online_mod:game": lambda w: {"slug": w.extra["online_game"]},
     "online_mod:action": lambda w: {"slug": w.extra["online_game"], "action": "deal"},
     # --- organizers' and judges' pages (closed to the visitors walked) ----------------------------

@@ -252,6 +252,7 @@ def _end_online_game(world: World) -> None:
         online.slot_modkill(game=game, number=number, note="Inactive")
         game.refresh_from_db()
     assert game.is_over
+    online.review_publish(game=game, note="Well played.")
 
 
 def _mafia_slot(game) -> int:
@@ -274,8 +275,8 @@ def confirm(world: World) -> World:
 
 def publish(world: World) -> World:
     """State 3: the tournament game's own button; the evening's switch; the online game ends (the
-    moderator modkills both of the Mafia: in the two worlds they sit in other slots) and its
-    post-game review opens."""
+    moderator modkills both of the Mafia: in the two worlds they sit in other slots) and the
+    moderator publishes its post-game review."""
     world.at(800)
     games.game_publish_results(game=world.secret, actor=world.organizer)
     tournaments.evening_update(evening=world.evening, actor=world.organizer, publish_results=True)

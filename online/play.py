@@ -80,12 +80,18 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
     game.event_count = first + len(events)
     _keep((game.pk, game.event_count), state)
     _cache(game, state)
-    if slots is None:
-        slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
-    for row, event in zip(rows, events, strict=True):
-        _follow(game, state, slots, row, event, post)
+    if state.ruleset == "mafia1923":  # the family event's own delivery (online/mafia1923_play.py)
+        from .mafia1923_play import follow_events
+
+        follow_events(game, state, events)
+    else:
+        if slots is None:
+            slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
+        for row, event in zip(rows, events, strict=True):
+            _follow(game, state, slots, row, event, post)
     game.save(update_fields=["event_count", "status", "phase", "deadline", "paused", "dealt", "finished_at"])
-    if any(event["type"] == "phase_started" for event in events) and game.deadline is not None:
+    # a new phase's deadline, or (Mafia 1923) a draft's publication at the buffer's end
+    if any(event["type"] in ("phase_started", "resolution_drafted") for event in events) and game.deadline is not None:
         from .deadlines import schedule
 
         phase, deadline = game.phase, game.deadline

@@ -33,3 +33,7 @@ def mail_notifications(ids: list[int]) -> int:
             sent += send_mail(f"{note.game.title}: {note.text}", f"{note.text}\n\n{note.url}",
                               settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
     return sent
+
+
+# "Mafia 1923": the delivery of a published window (registered with the worker here).
+from .mafia1923_tasks import mail_window, webhook_window  # noqa: E402, F401

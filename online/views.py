@@ -48,7 +48,7 @@ def night_order(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _game(slug: str) -> Game:
-    return get_object_or_404(Game.objects.select_related("setup", "moderator"), slug=slug)
+    return get_object_or_404(selectors.forum_games().select_related("setup", "moderator"), slug=slug)
 
 
 def _thread_keys(game: Game, state) -> list[str]:

@@ -532,3 +532,25 @@ def test_the_state_is_the_replay_of_the_stored_log_after_every_window():
         event.next_window()
         assert replay(log_of(event.game)).snapshot() == state_of(event.game).snapshot()
     assert Override.objects.count() == 0
+
+
+# --- the demo --------------------------------------------------------------------------------------
+def test_seed_demo_holds_a_small_event_in_progress_that_the_demo_accounts_play(client):
+    from django.http import HttpRequest
+
+    call_command("seed_demo", stdout=StringIO())
+    call_command("seed_demo", stdout=StringIO())  # twice is harmless
+    from online.models import Game
+
+    game = Game.objects.get(slug="demo-mafia-1923")
+    state = state_of(game)
+    assert state.phase.id == "D1" and game.paused and len(state.slots) == 24
+    assert len(public_posts(game)) == 1, "Night 1 was published"
+    assert client.login(request=HttpRequest(), username="player", password="mafia-demo-2026")
+    page = client.get("/online/1923/demo-mafia-1923/actions/").content.decode()
+    assert "Jail a player and a family" in page
+    mate = next(s.number for s in state.slots if s.name == "Judge")
+    client.post("/online/1923/demo-mafia-1923/votes/", {"family": "Cohen", "player": mate})
+    state = state_of(Game.objects.get(pk=game.pk))
+    me = next(s.number for s in state.slots if s.name == "Player")
+    assert state.ballots[("D1", "family")].current[me][0] == "Cohen"

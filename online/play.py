@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.locking import for_update
 from online.engine import GameState, RuleError, replay, resolve
+from online.engine.core import apply as apply_event
 from online.engine.clock import utc
 
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
@@ -38,8 +39,19 @@ def state_of(game: Game) -> GameState:
         if state is not None:
             _STATES.move_to_end(key)
             return state
-    events = game.events.filter(index__lt=game.event_count).order_by("index").values_list("data", flat=True)
-    state = replay(list(events))
+        # Another process appended events since this one last read the game: the latest kept
+        # state of the game takes only the new events (a 1,000-player event's log is thousands
+        # of events; replaying it all on every request of every worker would dominate).
+        behind = max((count for (pk, count) in _STATES if pk == game.pk and count < game.event_count), default=None)
+        base = _STATES[(game.pk, behind)] if behind is not None else None
+    if base is not None:
+        events = game.events.filter(index__gte=behind, index__lt=game.event_count).order_by("index")
+        state = base.copy()  # copy-on-write: the kept state is never changed
+        for data in events.values_list("data", flat=True):
+            apply_event(state, data)
+    else:
+        events = game.events.filter(index__lt=game.event_count).order_by("index").values_list("data", flat=True)
+        state = replay(list(events))
     _keep(key, state)
     return state
 

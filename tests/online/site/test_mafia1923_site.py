@@ -554,3 +554,23 @@ def test_seed_demo_holds_a_small_event_in_progress_that_the_demo_accounts_play(c
     state = state_of(Game.objects.get(pk=game.pk))
     me = next(s.number for s in state.slots if s.name == "Player")
     assert state.ballots[("D1", "family")].current[me][0] == "Cohen"
+
+
+def test_a_kept_state_takes_only_the_new_events_and_equals_the_replay():
+    """Another worker appended events: this process's kept state catches up (online/play.py)."""
+    from online import play
+
+    event = Event(prefix="inc")
+    event.game.refresh_from_db()
+    before = event.game.event_count
+    kept = state_of(event.game)
+    event.act(event.mafia()[0], "kill", players=[s.number for s in kept.slots if s.side != "mafia"][:2])
+    event.next_window()
+    event.everyone_votes()
+    event.game.refresh_from_db()
+    with play._STATES_LOCK:
+        for key in [k for k in play._STATES if k[0] == event.game.pk and k[1] != before]:
+            del play._STATES[key]
+    log = log_of(event.game)
+    assert state_of(event.game).snapshot() == replay(log).snapshot()
+    assert kept.snapshot() == replay(log[:before]).snapshot(), "the kept state was not changed"

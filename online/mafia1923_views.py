@@ -87,9 +87,7 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _form_page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     game = _event(slug)
-    context = _context(request, game)
-    state, viewer, me = context["state"], context["viewer"], context["me"]
-    if request.method == "POST":
+    if request.method == "POST":  # straight to the service: nothing of the page is built for a submission
         if not request.user.is_authenticated:
             return redirect("login")
         try:
@@ -99,6 +97,8 @@ def _form_page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         else:
             messages.success(request, _("Received. You may change it until the window closes; the last one counts."))
         return redirect(f"m1923:{kind}", slug=game.slug)
+    context = _context(request, game)
+    state, viewer, me = context["state"], context["viewer"], context["me"]
     available = selectors.may_do(state, viewer.number, kind) if me else []
     living = [slot for slot in state.slots if slot.alive]
     own_family = me["family"] if me else None

@@ -46,7 +46,11 @@ def viewer_of(user, game: Game) -> Viewer:
         return Viewer()
     if user.pk == game.moderator_id or user.is_superuser or _co_moderator(user, game):
         return Viewer(moderator=True, authenticated=True, user_id=user.pk)
-    slot = next((slot for slot in game.slots.all() if slot.user_id == user.pk), None)
+    kept = getattr(game, "_prefetched_objects_cache", {}).get("slots")
+    if kept is not None:
+        slot = next((slot for slot in kept if slot.user_id == user.pk), None)
+    else:  # one row, not the whole list: a Mafia 1923 event has a thousand slots
+        slot = game.slots.filter(user_id=user.pk).first()
     return Viewer(slot=slot, authenticated=True, user_id=user.pk)
 
 

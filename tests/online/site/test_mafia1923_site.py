@@ -574,3 +574,16 @@ def test_a_kept_state_takes_only_the_new_events_and_equals_the_replay():
     log = log_of(event.game)
     assert state_of(event.game).snapshot() == replay(log).snapshot()
     assert kept.snapshot() == replay(log[:before]).snapshot(), "the kept state was not changed"
+
+
+def test_every_test_the_site_page_cites_exists():
+    """docs/mafia1923-site.md pins each reading with a test: every one it names is here."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    cited = set(re.findall(r"`(test_[a-z0-9_]+)`", (root / "docs" / "mafia1923-site.md").read_text()))
+    defined = set()
+    for path in (root / "tests" / "online" / "site").glob("test_mafia1923*.py"):
+        defined |= set(re.findall(r"^def (test_[a-z0-9_]+)", path.read_text(), flags=re.M))
+    assert cited and cited <= defined, sorted(cited - defined)

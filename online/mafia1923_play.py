@@ -79,9 +79,6 @@ def follow_events(game: Game, state: GameState, events: list[dict]) -> None:
             _notify_moderators(game, event["phase"], utc(event["at"]))
         elif event["type"] == "resolution_published":
             deliver(game, state, event["phase"], utc(event["at"]))
-        elif event["type"] == "phase_started" and event["phase"] == "N1":
-            _post(game, "main", {"type": "phase_started", "phase": "N1", "started_at": event["started_at"],
-                                 "deadline": event["deadline"]}, utc(event["at"]))
 
 
 def _notify_moderators(game: Game, phase: str, at: datetime) -> None:
@@ -148,7 +145,11 @@ def deliver(game: Game, state: GameState, phase: str, at: datetime) -> dict:
     Notification.objects.bulk_create(rows)
     game_id = game.pk
     transaction.on_commit(lambda: _queue(game_id, phase))
-    return {"private": len(private), "notifications": len(rows)}
+    from clubs.audit import log_action
+
+    counts = {"phase": phase, "private": len(private), "notifications": len(rows), "overrides": len(overrides)}
+    log_action(game, action="m1923.delivered", data=counts)  # whoever published: a moderator or the clock
+    return counts
 
 
 def _result(state: GameState) -> dict:

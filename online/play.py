@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from core.locking import for_update
 from online.engine import GameState, RuleError, replay, resolve
-from online.engine.core import apply as apply_event
 from online.engine.clock import utc
+from online.engine.core import apply as apply_event
 
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal

@@ -35,3 +35,10 @@ def m1923_name(number, names: dict) -> str:
         return names.get(int(number), str(number))
     except (TypeError, ValueError):
         return str(number) if number is not None else "—"
+
+
+@register.filter
+def m1923_level(level: str | None) -> str:
+    from online.mafia1923_models import Entry
+
+    return str(dict(Entry.Level.choices).get(level, level or "—"))

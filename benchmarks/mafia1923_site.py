@@ -408,17 +408,9 @@ def start_server(args, database_url: str) -> subprocess.Popen:
     server = subprocess.Popen([str(VENV_BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{args.port}",
                                "--worker-class", "sync", "--workers", str(args.workers), "--log-level", "warning",
                                "--timeout", "120", "--backlog", "2048"], cwd=ROOT, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", args.port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status in (200, 503):
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not start")
+    from benchmarks._server_env import wait_until_serving
+
+    return wait_until_serving(server, args.port)
 
 
 def main() -> None:

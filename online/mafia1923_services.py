@@ -23,7 +23,7 @@ from .mafia1923_models import Entry, EventSettings, Moderator, Override, Questio
 from .mafia1923_play import is_event
 from .models import Game, Notification, Setup, Slot
 from .play import apply, locked, state_of, store, thread
-from .services import _unique_slug
+from .services import _player_slot, _unique_slug
 from .visibility import MAIN
 
 MAX_TEXT = 4000
@@ -270,13 +270,6 @@ def event_start(*, game: Game, actor, now: datetime | None = None) -> Game:
 
 
 # --- players -------------------------------------------------------------------------------------
-def _player(game: Game, user) -> Slot:
-    slot = game.slots.filter(user=user).first()
-    if slot is None:
-        raise ApplicationError(_("You are not playing in this event."), code="slot.none")
-    return slot
-
-
 def action_submit(*, game: Game, user, ability: str, player: int | None = None, players: list[int] | None = None,
                   family: str | None = None, now: datetime | None = None) -> None:
     """A night or day action; again, and the last counts; no target at all withdraws it. At the
@@ -284,7 +277,7 @@ def action_submit(*, game: Game, user, ability: str, player: int | None = None, 
     now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
-        slot = _player(game, user)
+        slot = _player_slot(game, user)
         apply(game, [Act(at=now, actor=slot.number, ability=ability, player=player,
                          players=list(players) if players else None, family=family or None)])
 
@@ -295,7 +288,7 @@ def votes_cast(*, game: Game, user, family: str | None, player: int | None = Non
     now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
-        slot = _player(game, user)
+        slot = _player_slot(game, user)
         apply(game, [CastVotes(at=now, actor=slot.number, family=family or None, player=player)])
 
 
@@ -375,19 +368,21 @@ def draft_publish(*, game: Game, actor, now: datetime | None = None) -> None:
 
 
 def player_exile(*, game: Game, number: int, note: str, actor, now: datetime | None = None) -> None:
-    note = _text(note, required=_("Say why (the audit records it)."))
-    with transaction.atomic():
-        game = _event(locked(game.pk))
-        apply(game, [Exile(at=now or clock.now(), slot=number, note=note)])
-        log_action(game, action="m1923.exiled", actor=actor, data={"slot": number, "note": note})
+    """The moderators exile a player (seed 004: "for any reason"); the reason is in the audit."""
+    _judge_player(game, Exile, "m1923.exiled", number, note, actor, now)
 
 
 def player_strike(*, game: Game, number: int, note: str, actor, now: datetime | None = None) -> None:
+    """An improper vote the engine could not see (two exile the player at the day's end)."""
+    _judge_player(game, Strike, "m1923.struck", number, note, actor, now)
+
+
+def _judge_player(game: Game, command, action: str, number: int, note: str, actor, now) -> None:
     note = _text(note, required=_("Say why (the audit records it)."))
     with transaction.atomic():
         game = _event(locked(game.pk))
-        apply(game, [Strike(at=now or clock.now(), slot=number, note=note)])
-        log_action(game, action="m1923.struck", actor=actor, data={"slot": number, "note": note})
+        apply(game, [command(at=now or clock.now(), slot=number, note=note)])
+        log_action(game, action=action, actor=actor, data={"slot": number, "note": note})
 
 
 def webhook_set(*, game: Game, url: str, actor) -> None:

@@ -21,6 +21,8 @@ from online.engine.mafia1923 import replay_event
 from online.mafia1923_models import Override
 from online.mafia1923_selectors import events as stored_events
 
+from .replay_online_game import read_log_file
+
 
 class Command(BaseCommand):
     help = "Replay a Mafia 1923 event's log and print the whole event as JSON."
@@ -32,11 +34,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug=None, file=None, **options):
         game = None
         if file:
-            try:
-                with open(file, encoding="utf-8") as handle:
-                    log = json.load(handle)
-            except (OSError, json.JSONDecodeError) as error:
-                raise CommandError(f"Cannot read {file}: {error}") from error
+            log = read_log_file(file)
         elif slug:
             game = stored_events().filter(slug=slug).first()
             if game is None:

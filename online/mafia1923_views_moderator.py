@@ -109,9 +109,8 @@ def _changes(post) -> dict[int, object]:
     return {int(slot): {"role": role, "mafia": True} if post.get("mafia") and role != "mafia_member" else role}
 
 
-def _number(post) -> int:
-    value = post.get("slot", "")
-    return int(value) if value.isdigit() else 0
+def _number(value) -> int:
+    return int(value) if isinstance(value, str) and value.isdigit() else 0
 
 
 def _account(username: str):
@@ -123,7 +122,7 @@ def _account(username: str):
 
 ACTIONS = {
     "form": lambda game, post, user: _formed(services.families_form(game=game, actor=user)),
-    "move": lambda game, post, user: services.entry_move(game=game, entry_id=_number({"slot": post.get("entry", "")}),
+    "move": lambda game, post, user: services.entry_move(game=game, entry_id=_number(post.get("entry")),
                                                          family=post.get("family", ""), reason=post.get("reason", ""),
                                                          actor=user),
     "deal": lambda game, post, user: services.event_enrol_and_deal(game=game, actor=user),
@@ -132,15 +131,15 @@ ACTIONS = {
                                                             reason=post.get("reason", ""), actor=user),
     "start": lambda game, post, user: services.event_start(game=game, actor=user),
     "override": lambda game, post, user: services.override_add(
-        game=game, kind=post.get("kind", ""), slot=_number(post) or None, text=post.get("text", ""),
+        game=game, kind=post.get("kind", ""), slot=_number(post.get("slot")) or None, text=post.get("text", ""),
         reason=post.get("reason", ""), actor=user),
     "publish": lambda game, post, user: services.draft_publish(game=game, actor=user),
-    "exile": lambda game, post, user: services.player_exile(game=game, number=_number(post),
+    "exile": lambda game, post, user: services.player_exile(game=game, number=_number(post.get("slot")),
                                                             note=post.get("note", ""), actor=user),
-    "strike": lambda game, post, user: services.player_strike(game=game, number=_number(post),
+    "strike": lambda game, post, user: services.player_strike(game=game, number=_number(post.get("slot")),
                                                               note=post.get("note", ""), actor=user),
     "answer": lambda game, post, user: services.question_answer(
-        game=game, question_id=_number({"slot": post.get("question", "")}), answer=post.get("answer", ""),
+        game=game, question_id=_number(post.get("question")), answer=post.get("answer", ""),
         actor=user),
     "moderator": lambda game, post, user: services.moderator_add(game=game, user=_account(post.get("username")),
                                                                  actor=user),

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from online import clock
 from online.engine import replay
 from online.engine.mafia1923 import available_actions, replay_event
 from online.engine.mafia1923.common import kill_quota
@@ -23,6 +24,13 @@ pytestmark = pytest.mark.django_db
 ROLES = ("armed_robber", "thief", "butler", "boss", "drunkard", "bodyguard", "bumbling_bureaucrat", "councilor",
          "pacifist", "doctor", "sheriff", "paperboy", "witness", "court_secretary", "lawyer", "shadchan", "detective")
 POOL = [{"role": role, "count": 2} for role in ROLES]
+
+
+@pytest.fixture(autouse=True)
+def _site_clock():
+    """The kit moves the site's clock (online/clock.py) to the event's instants; put it back."""
+    yield
+    clock.reset()
 
 
 def _next_family(state, number: int) -> str:

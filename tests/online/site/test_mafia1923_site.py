@@ -16,6 +16,7 @@ from django.core.management import call_command
 
 from clubs.models_audit import AuditEntry
 from config.errors import ApplicationError
+from online import clock
 from online import mafia1923_services as services
 from online.engine import replay
 from online.engine.mafia1923 import replay_event
@@ -25,10 +26,17 @@ from online.mafia1923_play import PRIVATE, PUBLIC
 from online.models import GameEvent, Notification, Post
 from online.play import state_of
 from tests.factories import UserFactory
-from tests.online.site.mafia1923_kit import START, Event
+from tests.online.site.mafia1923_kit import START, Event, reload
 
 pytestmark = pytest.mark.django_db
 ISRAEL = ZoneInfo("Asia/Jerusalem")
+
+
+@pytest.fixture(autouse=True)
+def _site_clock():
+    """The kit moves the site's clock (online/clock.py) to the event's instants; put it back."""
+    yield
+    clock.reset()
 
 
 def log_of(game):
@@ -585,3 +593,67 @@ def test_every_test_the_site_page_cites_exists():
     for path in (root / "tests" / "online" / "site").glob("test_mafia1923*.py"):
         defined |= set(re.findall(r"^def (test_[a-z0-9_]+)", path.read_text(), flags=re.M))
     assert cited and cited <= defined, sorted(cited - defined)
+
+
+def test_the_console_runs_the_event_from_sign_ups_to_an_exile(client):
+    """Every console action through its form: form, move, enrol and deal, adjust, start, exile,
+    answer, add a moderator, the webhook; a refusal is a message and changes nothing."""
+    event = Event(sizes=(), prefix="co")
+    event._clock()  # the console acts at the site's clock: the event's instants
+    game = event.game
+    for family in ("A", "B"):
+        for n in range(8):
+            services.entry_create(game=game, user=UserFactory(username=f"co-{family}{n}"), level="standard",
+                                  request="family", together=family, now=START)
+    client.force_login(event.moderator)
+    base = f"/organize/online/1923/{game.slug}/"
+    page = client.get(base).content.decode()
+    assert "Every request is met." in page
+    client.post(base + "form/")
+    assert set(Entry.objects.filter(game=game).values_list("family", flat=True)) == {"A", "B"}
+    entry = Entry.objects.filter(game=game).first()
+    refused = client.post(base + "move/", {"entry": entry.pk, "family": "B", "reason": ""}, follow=True)
+    assert "Say why" in refused.content.decode() and Entry.objects.get(pk=entry.pk).family == "A"
+    dealt = client.post(base + "deal/", follow=True)
+    state = state_of(reload(game))
+    assert state.dealt, [str(m) for m in dealt.context["messages"]]
+    assert state.dealt and len(state.slots) == 16
+    town = next(s.number for s in state.slots if s.side != "mafia")
+    client.post(base + "adjust/", {"slot": town, "role": "lawyer", "reason": "balance"})
+    assert state_of(reload(game)).slot(town).role == "lawyer"
+    client.post(base + "start/")
+    game.refresh_from_db()
+    assert game.phase == "N1"
+    client.post(base + "exile/", {"slot": town, "note": "tampering"})
+    assert state_of(reload(game)).slot(town).left["how"] == "exiled"
+    asker = Entry.objects.filter(game=game).last().user
+    question = services.question_ask(game=game, user=asker, body="When?")
+    client.post(base + "answer/", {"question": question.pk, "answer": "At nine."})
+    assert Question.objects.get(pk=question.pk).answer == "At nine."
+    helper = UserFactory(username="co-helper")
+    client.post(base + "moderator/", {"username": "co-helper"})
+    assert game.m1923_moderators.filter(user=helper).exists()
+    client.post(base + "webhook/", {"url": "http://127.0.0.1:9/hook"})
+    game.m1923.refresh_from_db()
+    assert game.m1923.webhook_url == "http://127.0.0.1:9/hook"
+    assert client.post(base + "no-such-action/").status_code == 404
+
+
+def test_the_family_page_shows_its_members_statuses_and_the_family_votes_it_received(client):
+    event = Event(prefix="fa")
+    mafia = event.mafia()[0]
+    victims = [s.number for s in event.state.slots if s.side != "mafia"][:2]
+    event.act(mafia, "kill", players=victims)
+    event.next_window()
+    event.everyone_votes()
+    event.next_window()
+    from online.engine.mafia1923.events import ext
+
+    state = event.state
+    family = ext(state).family_of[victims[0]]
+    index = list(ext(state).families).index(family) + 1
+    page = client.get(f"/online/1923/{event.game.slug}/family/{index}/").content.decode()
+    assert all(state.slot(n).name in page for n in ext(state).families[family])
+    assert "dead" in page and "Day 1: " in page
+    received = ext(state).tallies["D1"]["families"].get(family, 0)
+    assert f"Day 1: {received}" in page

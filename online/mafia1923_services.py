@@ -275,6 +275,7 @@ def action_submit(*, game: Game, user, ability: str, player: int | None = None, 
     """A night or day action; again, and the last counts; no target at all withdraws it. At the
     wrong time the engine refuses it (``action.wrong-time``) and no use is spent."""
     now = now or clock.now()
+    _warm(game)
     with transaction.atomic():
         game = locked(game.pk)
         slot = _player_slot(game, user)
@@ -286,10 +287,19 @@ def votes_cast(*, game: Game, user, family: str | None, player: int | None = Non
                now: datetime | None = None) -> None:
     """The day's two votes on one form: a family (not one's own) and a member of one's family."""
     now = now or clock.now()
+    _warm(game)
     with transaction.atomic():
         game = locked(game.pk)
         slot = _player_slot(game, user)
         apply(game, [CastVotes(at=now, actor=slot.number, family=family or None, player=player)])
+
+
+def _warm(game: Game) -> None:
+    """Bring this process's kept state up to date before taking the game's lock, so that under
+    the lock only the events appended meanwhile are applied: hundreds of players submit to one
+    event, and each holds the lock the others wait for."""
+    game.refresh_from_db(fields=["event_count"])
+    state_of(game)
 
 
 def question_ask(*, game: Game, user, body: str, now: datetime | None = None) -> Question:

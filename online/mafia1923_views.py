@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import ApplicationError
+from games.middleware import server_timing
 
 from . import clock
 from . import mafia1923_selectors as selectors
@@ -129,11 +130,13 @@ def _submit(request: HttpRequest, game: Game, kind: str) -> None:
                            family=None if withdraw else (request.POST.get("family") or None), now=now)
 
 
+@server_timing  # the view's own wall and CPU time in a header (benchmarks/mafia1923_site.py)
 def actions(request: HttpRequest, slug: str) -> HttpResponse:
     """The one form for actions (night, and the day roles'): only what the player may do now."""
     return _form_page(request, slug, "actions")
 
 
+@server_timing
 def votes(request: HttpRequest, slug: str) -> HttpResponse:
     """The one form for the day's two votes."""
     return _form_page(request, slug, "votes")

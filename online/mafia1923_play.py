@@ -145,7 +145,7 @@ def deliver(game: Game, state: GameState, phase: str, at: datetime) -> dict:
     Notification.objects.bulk_create(rows)
     game_id = game.pk
     transaction.on_commit(lambda: _queue(game_id, phase))
-    from clubs.audit import log_action
+    from core.audit import log_action
 
     counts = {"phase": phase, "private": len(private), "notifications": len(rows), "overrides": len(overrides)}
     log_action(game, action="m1923.delivered", data=counts)  # whoever published: a moderator or the clock

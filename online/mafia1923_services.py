@@ -1,7 +1,7 @@
 """Writes for a "Mafia 1923" event (HackSoft style: keyword-only, validate, save), on the forum
 game's machinery: every write that touches the log runs in one transaction under the game's row
 lock (``online.play.locked`` / ``apply``); every moderators' decision is in the audit trail
-(``clubs.audit.log_action``) with who, when, and what it changed. docs/mafia1923-site.md."""
+(``core.audit.log_action``) with who, when, and what it changed. docs/mafia1923-site.md."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from clubs.audit import log_action
-from config.errors import ApplicationError
+from core.audit import log_action
+from core.errors import ApplicationError
 from online.engine import DealRoles, PublishResolution, Start, create_game
 from online.engine.mafia1923 import OPTIONS, ROLES, Act, CastVotes, Enrol, Exile, Strike
 

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.middleware import server_timing
 
 from . import clock

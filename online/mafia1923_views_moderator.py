@@ -16,8 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.audit import audit_trail
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from online.engine.mafia1923 import OPTIONS, ROLES, announcements
 
 from . import clock

@@ -40,8 +40,8 @@ def test_the_engine_imports_only_the_standard_library_and_itself():
 def test_importing_the_engine_loads_no_django():
     script = (
         "import sys, online.engine, online.engine.scenario, online.engine.forum\n"
-        "from online.engine.scenario import Game\n"
-        "Game('cop', 'mafia_goon', 'townie', 'townie').deadline()\n"
+        "from online.engine.scenario import ForumScenario\n"
+        "ForumScenario('cop', 'mafia_goon', 'townie', 'townie').deadline()\n"
         "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]\n"
         "assert not loaded, loaded\n"
     )

@@ -14,8 +14,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core.management import call_command
 
-from clubs.models_audit import AuditEntry
-from config.errors import ApplicationError
+from core.errors import ApplicationError
+from core.models import AuditEntry
 from online import clock
 from online import mafia1923_services as services
 from online.engine import replay

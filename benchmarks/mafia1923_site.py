@@ -421,12 +421,9 @@ def start_server(args, database_url: str) -> subprocess.Popen:
 
 def main() -> None:
     args = parse_args()
-    import psycopg
+    from benchmarks._server_env import recreate_database
 
-    with psycopg.connect(f"{args.pg}/postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{DATABASE}"')
-    database_url = f"{args.pg}/{DATABASE}"
+    database_url = recreate_database(args.pg, DATABASE)
     os.environ.update(DATABASE_URL=database_url, SECRET_KEY="m1923-benchmark-only-secret-key",
                       DJANGO_SETTINGS_MODULE="config.settings", CONN_MAX_AGE="600")
     os.environ.pop("REDIS_URL", None)  # tasks run eagerly in this process: delivery is measured to its end

@@ -266,3 +266,6 @@ class LanguagePreference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.language}"
+
+# "Mafia 1923" (issue 18): the site's side of the family event, registered with the app's models.
+from .mafia1923_models import Entry, EventSettings, Moderator, Override, Question  # noqa: E402, F401

@@ -121,17 +121,27 @@ class TableState:
 
 
 def create_table(
-    seed: str | int, names: list[str] | None = None, config: TableConfig | dict | None = None
+    seed: str | int,
+    names: list[str] | None = None,
+    config: TableConfig | dict | None = None,
+    deal: list[str] | None = None,
 ) -> tuple[TableState, list[dict]]:
-    """A new table: roles dealt at random from the seed's draw 0, the Mafia meet, Night 0."""
+    """A new table: roles dealt at random from the seed's draw 0 (or `deal`, a hand deal for
+    tests and demonstrations, seat 1's role first), the Mafia meet, Night 0."""
     if not isinstance(config, TableConfig):
         config = TableConfig.from_dict(config)
     names = list(names) if names is not None else [f"Player {seat}" for seat in SEATS]
     if len(names) != 10 or not all(isinstance(name, str) and name.strip() for name in names):
         raise TableError("table.names", "the table needs ten names, one per seat")
     seed = str(seed)
-    deal = list(DEAL)
-    random.Random(f"{seed}/0").shuffle(deal)
+    by_hand = deal is not None
+    if by_hand:
+        deal = list(deal)
+        if sorted(deal) != sorted(DEAL):
+            raise TableError("table.deal", "a deal is six civilians, one sheriff, two mafia and one don")
+    else:
+        deal = list(DEAL)
+        random.Random(f"{seed}/0").shuffle(deal)
     st = TableState.__new__(TableState)
     st.config = config
     st.seed = seed
@@ -169,9 +179,13 @@ def create_table(
     events: list[dict] = [
         {"type": "game_created", "ruleset": "fiim-2025-table", "seed": seed, "names": names,
          "config": config.to_dict(), "night": 0, "to": []},
-        {"type": "roles_dealt", "draw": 0, "roles": {str(seat): deal[seat - 1] for seat in SEATS}, "night": 0,
-         "to": []},
+        {"type": "roles_dealt", "roles": {str(seat): deal[seat - 1] for seat in SEATS}, "night": 0, "to": []},
     ]  # fmt: skip
+    if by_hand:
+        events[0]["deal"] = deal
+        events[1]["by_hand"] = True
+    else:
+        events[1]["draw"] = 0
     for seat in SEATS:
         events.append({"type": "role_told", "seat": seat, "role": deal[seat - 1], "night": 0, "to": [seat]})
     # "Game Engine provides mafia players with knowledge of all mafia identities".
@@ -755,7 +769,7 @@ def replay(log: list[dict]) -> TableState:
         raise LogError(0, "a table's log begins with game_created")
     first = log[0]
     try:
-        state, events = create_table(first.get("seed"), first.get("names"), first.get("config"))
+        state, events = create_table(first.get("seed"), first.get("names"), first.get("config"), first.get("deal"))
     except TableError as error:
         raise LogError(0, error.message) from None
     position = _expect(log, 0, events)

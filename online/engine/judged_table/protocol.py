@@ -84,7 +84,8 @@ def transcript(log: list[dict], seat: int | None = None) -> list[str]:
             lines.append(f"[{when}]{mark} {event['seat']} checks {event['target']}. Judge: {event['say']}")
         elif kind == "roles_dealt":
             dealt = ", ".join(f"{s}: {r}" for s, r in event["roles"].items())
-            lines.append(f"[{when}]{mark} roles dealt (draw {event['draw']}): {dealt}")
+            how = "by hand" if event.get("by_hand") else f"draw {event['draw']}"
+            lines.append(f"[{when}]{mark} roles dealt ({how}): {dealt}")
         elif kind == "mafia_met":
             lines.append(f"[{when}]{mark} the Mafia meet: {', '.join(map(str, event['black']))}; the Don is {event['don']}")
         elif kind == "role_told":

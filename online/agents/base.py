@@ -24,6 +24,7 @@ class Agent:
     """Base class: keeps the seat, and everything the seat has seen (`self.history`)."""
 
     name = "agent"
+    reads_history = True  # False: the driver leaves the views' history out (it costs time)
 
     def begin(self, seat: int, seed: str) -> None:
         self.seat = seat

@@ -26,6 +26,7 @@ class RandomBot(Agent):
     """Any legal answer, uniformly: a random legal player."""
 
     name = "random"
+    reads_history = False
 
     def begin(self, seat: int, seed: str) -> None:
         super().begin(seat, seed)

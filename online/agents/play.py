@@ -41,10 +41,10 @@ class _Seats:
 
     def ask(self, st: TableState, log: list[dict], seat: int) -> tuple[dict, dict | None]:
         """(the request, the checked answer or None after logging what went wrong)."""
-        view = seat_view(st, log, seat, since=self.seen[seat])
+        agent = self.agents[seat]
+        view = seat_view(st, log, seat, since=self.seen[seat], with_history=agent.reads_history)
         self.seen[seat] = len(log)
         request = view.request
-        agent = self.agents[seat]
         deadline = self.deadlines.get(request["action"], 10.0)
         started = self.clock()
         try:
@@ -108,7 +108,7 @@ def play_game(
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():
-        agent.observe(seat_view(st, log, seat, since=seats.seen[seat]))
+        agent.observe(seat_view(st, log, seat, since=seats.seen[seat], with_history=agent.reads_history))
     return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
                       problems=seats.problems)  # fmt: skip
 

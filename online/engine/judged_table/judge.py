@@ -40,26 +40,45 @@ class TableState:
         "purpose", "limit", "queue", "after", "first_speaker", "fouls", "shortened",
         "nominees", "nominators", "voting_cancelled", "round", "candidates", "window",
         "round_votes", "hands", "claimants", "claims", "killed_tonight", "sheriff_checks",
-        "don_checks", "winner", "name_reader", "events_written",
+        "don_checks", "winner", "name_reader", "events_written", "public_cache",
     )  # fmt: skip
 
     def copy(self) -> TableState:
+        """A copy whose containers the judge may change (the immutable parts are shared)."""
         new = TableState.__new__(TableState)
-        for name in TableState.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.config = self.config
+        new.seed = self.seed
+        new.names = self.names
+        new.roles = self.roles
         new.alive = self.alive[:]
+        new.phase = self.phase
+        new.number = self.number
+        new.step = self.step
+        new.actor = self.actor
+        new.purpose = self.purpose
+        new.limit = self.limit
         new.queue = self.queue[:]
+        new.after = self.after
+        new.first_speaker = self.first_speaker
         new.fouls = self.fouls[:]
         new.shortened = self.shortened[:]
         new.nominees = self.nominees[:]
         new.nominators = self.nominators[:]
+        new.voting_cancelled = self.voting_cancelled
+        new.round = self.round
         new.candidates = self.candidates[:]
-        new.round_votes = dict(self.round_votes)
-        new.hands = dict(self.hands)
+        new.window = self.window
+        new.round_votes = self.round_votes.copy()
+        new.hands = self.hands.copy()
         new.claimants = self.claimants[:]
-        new.claims = dict(self.claims)
+        new.claims = self.claims.copy()
+        new.killed_tonight = self.killed_tonight
         new.sheriff_checks = self.sheriff_checks[:]
         new.don_checks = self.don_checks[:]
+        new.winner = self.winner
+        new.name_reader = self.name_reader
+        new.events_written = self.events_written
+        new.public_cache = None  # the public facts views share, computed once per state
         return new
 
     # --- what anyone may ask ------------------------------------------------------------------
@@ -113,7 +132,7 @@ class TableState:
         return {
             name: getattr(self, name)
             for name in TableState.__slots__
-            if name not in ("config", "name_reader")
+            if name not in ("config", "name_reader", "public_cache")
         } | {"config": self.config.to_dict()}
 
 
@@ -175,6 +194,7 @@ def create_table(
     st.winner = None
     st.name_reader = name_pattern({seat: names[seat - 1] for seat in SEATS})
     st.events_written = 0
+    st.public_cache = None
     blacks = st.black_seats
     events: list[dict] = [
         {"type": "game_created", "ruleset": "fiim-2025-table", "seed": seed, "names": names,

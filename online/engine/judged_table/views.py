@@ -37,7 +37,7 @@ class SeatView:
     checks: tuple[dict, ...]  # this seat's own checks (Sheriff: red/black; Don: sheriff/not)
     claims: dict[int, int | None] | None  # tonight's claims (black seats only)
     winner: str | None
-    history: tuple[dict, ...] = field(default=())  # visible events from `since`, with `index`
+    history: tuple[dict, ...] = field(default=())  # the visible events from `since` (read-only)
     since: int = 0
     log_length: int = 0
 
@@ -49,7 +49,7 @@ class SeatView:
             "fouls": {str(seat): n for seat, n in self.fouls.items()},
             "nominees": list(self.nominees), "mafia": self.mafia, "checks": list(self.checks),
             "claims": None if self.claims is None else {str(s): t for s, t in self.claims.items()},
-            "winner": self.winner, "history": list(self.history), "since": self.since,
+            "winner": self.winner, "history": [dict(event) for event in self.history], "since": self.since,
             "log_length": self.log_length,
         }  # fmt: skip
 
@@ -60,24 +60,15 @@ def visible(event: dict, seat: int) -> bool:
 
 
 def history_for(log: list[dict], seat: int, since: int = 0) -> tuple[dict, ...]:
-    """The events of the log from `since` that the seat may see, without their `to`."""
-    out = []
-    for index in range(since, len(log)):
-        event = log[index]
-        to = event.get("to")
-        if to is None:
-            out.append({"index": index, **event})
-        elif seat in to:
-            entry = {"index": index, **event}
-            del entry["to"]
-            out.append(entry)
-    return tuple(out)
+    """The events of the log from `since` that the seat may see. The events are the log's own
+    objects, shared for speed: read them, never change them (`to_dict` gives copies). A
+    private event's `to` names only the seat or its own team, which the seat knows."""
+    return tuple([event for event in log[since:] if (to := event.get("to")) is None or seat in to])
 
 
 def request_for(st: TableState, seat: int) -> dict | None:
     """What the judge waits for from this seat in the open window."""
     step = st.step
-    living = [s for s in SEATS if st.alive[s]]
     if step == "speech":
         if st.actor != seat:
             return None
@@ -95,15 +86,33 @@ def request_for(st: TableState, seat: int) -> dict | None:
         return {"action": "hand", "candidates": list(st.candidates)}
     if step in ("sheriff_check", "don_check") and st.actor == seat:
         kind = "sheriff" if step == "sheriff_check" else "don"
-        return {"action": "check", "as": kind, "targets": [s for s in living if s != seat]}
+        return {"action": "check", "as": kind, "targets": [s for s in SEATS if st.alive[s] and s != seat]}
     if step == "claims" and seat in st.claimants and seat not in st.claims:
-        return {"action": "claim", "targets": living}
+        return {"action": "claim", "targets": [s for s in SEATS if st.alive[s]]}
     if step == "kill" and st.actor == seat:
-        return {"action": "kill", "targets": living, "claims": {str(s): t for s, t in st.claims.items()}}
+        return {"action": "kill", "targets": [s for s in SEATS if st.alive[s]],
+                "claims": {str(s): t for s, t in st.claims.items()}}  # fmt: skip
     return None
 
 
-def seat_view(st: TableState, log: list[dict], seat: int, since: int = 0) -> SeatView:
+def _public(st: TableState) -> tuple:
+    """What every seat's view shares, computed once per state."""
+    cache = st.public_cache
+    if cache is None:
+        alive = st.alive
+        cache = st.public_cache = (
+            tuple(s for s in SEATS if alive[s]),
+            {s: st.fouls[s] for s in SEATS if st.fouls[s]},
+            tuple(st.nominees) if st.phase == "day" else (),
+            PUBLIC_STEPS.get(st.step, st.step),
+            {"black": st.black_seats, "don": st.seat_of("don")},
+        )
+    return cache
+
+
+def seat_view(st: TableState, log: list[dict], seat: int, since: int = 0, with_history: bool = True) -> SeatView:
+    """The seat's view; `with_history=False` leaves the history out (for an agent that reads
+    none), and the next view's `since` then still starts after it."""
     role = st.roles[seat]
     black = role in BLACK_ROLES
     if role == "sheriff":
@@ -112,7 +121,7 @@ def seat_view(st: TableState, log: list[dict], seat: int, since: int = 0) -> Sea
         checks = tuple({"night": n, "target": t, "result": r} for n, t, r in st.don_checks)
     else:
         checks = ()
-    blacks = st.black_seats
+    living, fouls, nominees, step, mafia = _public(st)
     return SeatView(
         seat=seat,
         role=role,
@@ -120,17 +129,17 @@ def seat_view(st: TableState, log: list[dict], seat: int, since: int = 0) -> Sea
         alive=st.alive[seat],
         phase=st.phase,
         number=st.number,
-        step=PUBLIC_STEPS.get(st.step, st.step),
+        step=step,
         speaker=st.actor if st.step == "speech" else None,
         request=None if st.winner else request_for(st, seat),
-        living=tuple(s for s in SEATS if st.alive[s]),
-        fouls={s: st.fouls[s] for s in SEATS if st.fouls[s]},
-        nominees=tuple(st.nominees) if st.phase == "day" else (),
-        mafia={"black": blacks, "don": st.seat_of("don")} if black else None,
+        living=living,
+        fouls=dict(fouls),
+        nominees=nominees,
+        mafia={"black": list(mafia["black"]), "don": mafia["don"]} if black else None,
         checks=checks,
         claims=dict(st.claims) if black and st.phase == "night" else None,
         winner=st.winner,
-        history=history_for(log, seat, since),
+        history=history_for(log, seat, since) if with_history else (),
         since=since,
         log_length=len(log),
     )

@@ -53,7 +53,11 @@ def check_answer(request: dict, answer: object) -> str | None:
             return f"the speech is longer than {MAX_SPEECH_CHARACTERS} characters"
         return None
     if action == "hand":
-        return None if isinstance(answer.get("up"), bool) else "a hand answer needs 'up': true or false"
+        return (
+            None
+            if isinstance(answer.get("up"), bool)
+            else "a hand answer needs 'up': true or false"
+        )
     if "target" not in answer:
         return "the answer needs a 'target' (a seat number or null)"
     target = answer["target"]

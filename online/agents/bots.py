@@ -98,8 +98,16 @@ class RuleBot(Agent):
 
     def _known_blacks(self, view) -> list[int]:
         if view.role == "sheriff":
-            return [c["target"] for c in view.checks if c["result"] == "black" and c["target"] in self.alive]
-        return [seat for seat, colour in self._calls().items() if colour == "black" and seat in self.alive and seat != self.seat]
+            return [
+                c["target"]
+                for c in view.checks
+                if c["result"] == "black" and c["target"] in self.alive
+            ]
+        return [
+            seat
+            for seat, colour in self._calls().items()
+            if colour == "black" and seat in self.alive and seat != self.seat
+        ]
 
     def _found_sheriff(self, view) -> int | None:
         for check in view.checks:
@@ -130,15 +138,28 @@ class RuleBot(Agent):
             blacks = [seat for seat in self._known_blacks(view) if seat in self.alive]
             if blacks:
                 target = next((seat for seat in blacks if seat not in nominees), blacks[0])
-                reds = [c["target"] for c in view.checks if c["result"] == "red" and c["target"] in self.alive]
+                reds = [
+                    c["target"]
+                    for c in view.checks
+                    if c["result"] == "red" and c["target"] in self.alive
+                ]
                 told = " ".join(f"Number {seat} is red." for seat in reds)
                 return f"I am the Sheriff. Number {target} is black. {told} I nominate number {target}. {ending}"
         if view.team == "black":
             trusted = self._trusted()
             exposed = [seat for seat in self._known_blacks(view) if seat in view.mafia["black"]]
-            if trusted is not None and exposed and len(self.claimants) == 1 and self.rng.random() < 0.5:
+            if (
+                trusted is not None
+                and exposed
+                and len(self.claimants) == 1
+                and self.rng.random() < 0.5
+            ):
                 return f"I am the Sheriff. Number {trusted} is black. I nominate number {trusted}. {ending}"
-            reds = [seat for seat in view.living if seat not in view.mafia["black"] and seat not in nominees]
+            reds = [
+                seat
+                for seat in view.living
+                if seat not in view.mafia["black"] and seat not in nominees
+            ]
             if reds and self.rng.random() < 0.4:
                 pick = trusted if trusted in reds else self.rng.choice(reds)
                 return f"I do not trust number {pick}. I nominate number {pick}. {ending}"
@@ -182,7 +203,9 @@ class RuleBot(Agent):
             return not any(seat in view.mafia["black"] for seat in candidates)
         if self._trusted() in candidates or self.seat in candidates:
             return False
-        return any(seat in self._known_blacks(view) for seat in candidates) or self.rng.random() < 0.5
+        return (
+            any(seat in self._known_blacks(view) for seat in candidates) or self.rng.random() < 0.5
+        )
 
     def _check(self, view) -> int:
         targets = view.request["targets"]
@@ -210,3 +233,24 @@ class RuleBot(Agent):
             if claimed and self.rng.random() < 0.5:
                 return claimed[0]
         return self.rng.choice(reds) if reds else None
+
+
+class SloppyBot(RandomBot):
+    """A random player who breaks the speech rules now and then (no ending, over the limit, a
+    nomination without a number, a name): for tests and simulations of the fouls' paths."""
+
+    name = "sloppy"
+
+    def act(self, view) -> dict:
+        answer = super().act(view)
+        if view.request["action"] == "speak" and self.rng.random() < 0.3:
+            slip = self.rng.randrange(3)
+            if slip == 0:
+                answer = {
+                    "speech": answer["speech"].replace("PASS", "").replace("THANK YOU", "") + " hmm"
+                }
+            elif slip == 1:
+                answer = {"speech": "word " * (view.request["limit"] + 1) + "PASS"}
+            else:
+                answer = {"speech": "I nominate number PASS"}
+        return answer

@@ -19,7 +19,14 @@ from online.engine.judged_table.views import seat_view
 from .base import Agent, answer_to_command, check_answer
 
 # How long an agent may take to answer, by request (seconds): agents' own windows.
-AGENT_DEADLINES = {"speak": 60.0, "vote": 10.0, "hand": 10.0, "check": 10.0, "claim": 10.0, "kill": 10.0}
+AGENT_DEADLINES = {
+    "speak": 60.0,
+    "vote": 10.0,
+    "hand": 10.0,
+    "check": 10.0,
+    "claim": 10.0,
+    "kill": 10.0,
+}
 
 
 @dataclass
@@ -51,7 +58,9 @@ class _Seats:
             agent.observe(view)
             answer = agent.act(view)
         except Exception as error:  # an agent's failure is the agent's, never the game's
-            return request, self._problem(seat, request, f"agent error: {type(error).__name__}: {error}"[:300])
+            return request, self._problem(
+                seat, request, f"agent error: {type(error).__name__}: {error}"[:300]
+            )
         if self.clock() - started > deadline:
             return request, self._problem(seat, request, f"late: over the {deadline:g} s deadline")
         wrong = check_answer(request, answer)
@@ -64,7 +73,9 @@ class _Seats:
         return None
 
     def notes_since(self, count: int) -> str:
-        return "; ".join(f"seat {p['seat']} {p['action']}: {p['reason']}" for p in self.problems[count:])
+        return "; ".join(
+            f"seat {p['seat']} {p['action']}: {p['reason']}" for p in self.problems[count:]
+        )
 
 
 def play_game(
@@ -108,7 +119,9 @@ def play_game(
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():
-        agent.observe(seat_view(st, log, seat, since=seats.seen[seat], with_history=agent.reads_history))
+        agent.observe(
+            seat_view(st, log, seat, since=seats.seen[seat], with_history=agent.reads_history)
+        )
     return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
                       problems=seats.problems)  # fmt: skip
 

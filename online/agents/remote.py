@@ -45,14 +45,19 @@ class HttpAgent(Agent):
         self.deadline = deadline
 
     def act(self, view) -> dict:
-        payload = {"view": {**view.to_dict(), "history": self.history}, "deadline_seconds": self.deadline}
+        payload = {
+            "view": {**view.to_dict(), "history": self.history},
+            "deadline_seconds": self.deadline,
+        }
         return _post(self.url, payload, timeout=self.deadline)
 
 
 def prompt_for(role: str, action: str, purpose: str | None = None) -> str:
     """The system prompt: the common rules, the role's file, the request's file."""
     parts = [(PROMPTS / "rules.txt").read_text(), (PROMPTS / f"role_{role}.txt").read_text()]
-    request_file = PROMPTS / f"request_{action}{'_' + purpose if purpose and action == 'speak' else ''}.txt"
+    request_file = (
+        PROMPTS / f"request_{action}{'_' + purpose if purpose and action == 'speak' else ''}.txt"
+    )
     if not request_file.exists():
         request_file = PROMPTS / f"request_{action}.txt"
     parts.append(request_file.read_text())
@@ -85,7 +90,9 @@ def read_reply(request: dict, text: str) -> dict:
 class ChatAgent(Agent):
     name = "chat"
 
-    def __init__(self, url: str, model: str, key: str = "", deadline: float = 30.0, temperature: float = 0.7) -> None:
+    def __init__(
+        self, url: str, model: str, key: str = "", deadline: float = 30.0, temperature: float = 0.7
+    ) -> None:
         self.url = url.rstrip("/")
         if not self.url.endswith("/chat/completions"):
             self.url += "/chat/completions"

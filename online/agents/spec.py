@@ -6,7 +6,7 @@
     1=http:http://127.0.0.1:8001/act,rule     seat 1 an HTTP agent, the rest rule-based
     chat                        the chat-completion adapter (its settings come from the caller)
 
-Kinds: `rule`, `random`, `http:<url>`, `chat`, `python:<module>:<Class>`.
+Kinds: `rule`, `random`, `sloppy` (a random player who fouls), `http:<url>`, `chat`, `python:<module>:<Class>`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 
 from .base import Agent
-from .bots import RandomBot, RuleBot
+from .bots import RandomBot, RuleBot, SloppyBot
 
 
 class SpecError(ValueError):
@@ -26,6 +26,8 @@ def _one(kind: str, chat_settings: dict | None) -> Agent:
         return RuleBot()
     if kind == "random":
         return RandomBot()
+    if kind == "sloppy":
+        return SloppyBot()
     if kind.startswith("http:"):
         from .remote import HttpAgent
 
@@ -45,7 +47,9 @@ def _one(kind: str, chat_settings: dict | None) -> Agent:
         if not isinstance(agent, Agent):
             raise SpecError(f"{kind} is not an Agent")
         return agent
-    raise SpecError(f"unknown agent kind {kind!r} (rule, random, http:URL, chat, python:module:Class)")
+    raise SpecError(
+        f"unknown agent kind {kind!r} (rule, random, sloppy, http:URL, chat, python:module:Class)"
+    )
 
 
 def parse_spec(spec: str | None) -> dict[str, str]:
@@ -66,12 +70,18 @@ def parse_spec(spec: str | None) -> dict[str, str]:
             raise SpecError(f"unknown seat or team {key!r} in the agent spec")
         parts["default" if key == "all" else key] = kind.strip()
     for kind in set(parts.values()):
-        if not (kind in ("rule", "random", "chat") or kind.startswith(("http:", "python:"))):
-            raise SpecError(f"unknown agent kind {kind!r} (rule, random, http:URL, chat, python:module:Class)")
+        if not (
+            kind in ("rule", "random", "sloppy", "chat") or kind.startswith(("http:", "python:"))
+        ):
+            raise SpecError(
+                f"unknown agent kind {kind!r} (rule, random, sloppy, http:URL, chat, python:module:Class)"
+            )
     return parts
 
 
-def agents_from_spec(spec: str | None, roles: tuple, chat_settings: dict | None = None) -> dict[int, Agent]:
+def agents_from_spec(
+    spec: str | None, roles: tuple, chat_settings: dict | None = None
+) -> dict[int, Agent]:
     """One agent per seat; `roles` (the deal, index 0 unused) places team-wise specs."""
     parts = parse_spec(spec)
     agents = {}

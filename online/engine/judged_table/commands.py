@@ -65,7 +65,15 @@ class Timeout:
 
 Command = Speak | Vote | Hand | Check | Claim | Kill | Timeout
 
-KINDS = {"speak": Speak, "vote": Vote, "hand": Hand, "check": Check, "claim": Claim, "kill": Kill, "timeout": Timeout}
+KINDS = {
+    "speak": Speak,
+    "vote": Vote,
+    "hand": Hand,
+    "check": Check,
+    "claim": Claim,
+    "kill": Kill,
+    "timeout": Timeout,
+}
 
 
 def command_from_dict(data: object) -> Command:

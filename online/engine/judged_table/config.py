@@ -33,13 +33,19 @@ class TableConfig:
         for name in ("speech_limit", "tie_speech_limit", "final_speech_limit"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 2:
-                raise TableError("config.limit", f"{name} must be a whole number of at least 2", option=name)
+                raise TableError(
+                    "config.limit", f"{name} must be a whole number of at least 2", option=name
+                )
         if self.limit_unit not in UNITS:
-            raise TableError("config.unit", f"limit_unit must be one of {', '.join(UNITS)}", option="limit_unit")
+            raise TableError(
+                "config.unit", f"limit_unit must be one of {', '.join(UNITS)}", option="limit_unit"
+            )
         for name in ("vote_window_seconds", "night_window_seconds", "speech_window_seconds"):
             value = getattr(self, name)
             if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
-                raise TableError("config.window", f"{name} must be a positive number of seconds", option=name)
+                raise TableError(
+                    "config.window", f"{name} must be a positive number of seconds", option=name
+                )
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -53,5 +59,7 @@ class TableConfig:
         known = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise TableError("config.unknown-option", f"unknown setting: {unknown[0]}", option=unknown[0])
+            raise TableError(
+                "config.unknown-option", f"unknown setting: {unknown[0]}", option=unknown[0]
+            )
         return cls(**data)

@@ -157,7 +157,9 @@ def create_table(
     if by_hand:
         deal = list(deal)
         if sorted(deal) != sorted(DEAL):
-            raise TableError("table.deal", "a deal is six civilians, one sheriff, two mafia and one don")
+            raise TableError(
+                "table.deal", "a deal is six civilians, one sheriff, two mafia and one don"
+            )
     else:
         deal = list(DEAL)
         random.Random(f"{seed}/0").shuffle(deal)
@@ -207,9 +209,13 @@ def create_table(
     else:
         events[1]["draw"] = 0
     for seat in SEATS:
-        events.append({"type": "role_told", "seat": seat, "role": deal[seat - 1], "night": 0, "to": [seat]})
+        events.append(
+            {"type": "role_told", "seat": seat, "role": deal[seat - 1], "night": 0, "to": [seat]}
+        )
     # "Game Engine provides mafia players with knowledge of all mafia identities".
-    events.append({"type": "mafia_met", "black": blacks, "don": st.seat_of("don"), "night": 0, "to": blacks})
+    events.append(
+        {"type": "mafia_met", "black": blacks, "don": st.seat_of("don"), "night": 0, "to": blacks}
+    )
     _begin_night(st, events)
     st.events_written = len(events)
     return st, events
@@ -218,7 +224,9 @@ def create_table(
 # --- resolve ------------------------------------------------------------------------------
 
 
-def resolve(state: TableState, inputs: c.Command | list[c.Command], rng: Any = None) -> tuple[TableState, list[dict]]:
+def resolve(
+    state: TableState, inputs: c.Command | list[c.Command], rng: Any = None
+) -> tuple[TableState, list[dict]]:
     """The one step: the new state and the events to append. `rng` is unused after the deal
     (the judge draws nothing else) and is accepted for the engines' common signature."""
     if not isinstance(inputs, list | tuple):
@@ -279,7 +287,11 @@ def _target(st: TableState, target: object, rule: str, allow_none: bool = False)
     if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 10:
         raise TableError(f"{rule}.unknown-target", f"there is no seat {target!r}", target=target)
     if not st.alive[target]:
-        raise TableError(f"{rule}.target-not-at-table", f"player number {target} has left the table", target=target)
+        raise TableError(
+            f"{rule}.target-not-at-table",
+            f"player number {target} has left the table",
+            target=target,
+        )
     return target
 
 
@@ -321,16 +333,24 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
     first candidate not yet nominated counts. The judge answers "Accepted."."""
     if seat in st.nominators:
         for target in spoken:
-            ev.append(_event(st, "nomination_not_counted", by=seat, target=target, reason="one-per-day"))
+            ev.append(
+                _event(st, "nomination_not_counted", by=seat, target=target, reason="one-per-day")
+            )
         return
     for target in spoken:
         if target is None:
             continue
         if not 1 <= target <= 10 or not st.alive[target]:
-            ev.append(_event(st, "nomination_not_counted", by=seat, target=target, reason="not-at-table"))
+            ev.append(
+                _event(st, "nomination_not_counted", by=seat, target=target, reason="not-at-table")
+            )
             continue
         if target in st.nominees:
-            ev.append(_event(st, "nomination_not_counted", by=seat, target=target, reason="already-nominated"))
+            ev.append(
+                _event(
+                    st, "nomination_not_counted", by=seat, target=target, reason="already-nominated"
+                )
+            )
             continue
         st.nominees.append(target)
         st.nominators.append(seat)
@@ -340,7 +360,11 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
 
 def _call_speech(st: TableState, seat: int, purpose: str, ev: list[dict]) -> None:
     config = st.config
-    limit = {"day": config.speech_limit, "tie": config.tie_speech_limit, "final": config.final_speech_limit}[purpose]
+    limit = {
+        "day": config.speech_limit,
+        "tie": config.tie_speech_limit,
+        "final": config.final_speech_limit,
+    }[purpose]
     if st.shortened[seat]:
         st.shortened[seat] = False
         limit = max(2, min(limit, config.speech_limit // 2))
@@ -349,7 +373,11 @@ def _call_speech(st: TableState, seat: int, purpose: str, ev: list[dict]) -> Non
                      say=f"Player number {seat}, {SPEECH_CALLS[purpose]}"))  # fmt: skip
 
 
-SPEECH_CALLS = {"day": "your speech.", "tie": "your speech for the revote.", "final": "your final speech."}
+SPEECH_CALLS = {
+    "day": "your speech.",
+    "tie": "your speech for the revote.",
+    "final": "your final speech.",
+}
 
 
 def _next_speech(st: TableState, ev: list[dict]) -> None:
@@ -403,7 +431,9 @@ def _remove(st: TableState, seat: int, ev: list[dict]) -> None:
     if st.phase == "day":
         st.voting_cancelled = True
         if st.step in ("vote", "hands"):
-            ev.append(_event(st, "no_vote", reason="voting-cancelled", say="There is no vote today."))
+            ev.append(
+                _event(st, "no_vote", reason="voting-cancelled", say="There is no vote today.")
+            )
             st.queue = []
             st.after = "night"
             _next_speech(st, ev)
@@ -418,7 +448,7 @@ def _remove(st: TableState, seat: int, ev: list[dict]) -> None:
 
 
 def _check_end(st: TableState, ev: list[dict]) -> bool:
-    """"Red wins when all black players are eliminated; black wins when the teams are equal or
+    """ "Red wins when all black players are eliminated; black wins when the teams are equal or
     black outnumbers red." Checked after every departure."""
     black = red = 0
     for seat in SEATS:
@@ -443,7 +473,11 @@ def _leave(st: TableState, seats: list[int], how: str, ev: list[dict]) -> bool:
     final speech unless the game is over. True if the game ended."""
     for seat in seats:
         st.alive[seat] = False
-        ev.append(_event(st, "eliminated", seat=seat, how=how, say=f"Player number {seat} leaves the table."))
+        ev.append(
+            _event(
+                st, "eliminated", seat=seat, how=how, say=f"Player number {seat} leaves the table."
+            )
+        )
     if _check_end(st, ev):
         return True
     st.queue = [(seat, "final") for seat in seats]
@@ -460,8 +494,12 @@ def _begin_day(st: TableState, ev: list[dict]) -> None:
     st.phase, st.number = "day", st.number + 1
     st.nominees, st.nominators, st.voting_cancelled = [], [], False
     st.round, st.candidates, st.round_votes, st.hands = 0, [], {}, {}
-    result = f"Player number {killed} was killed tonight." if killed else "Nobody was killed tonight."
-    ev.append(_event(st, "day_started", killed=killed, say=f"Morning has come in the city. {result}"))
+    result = (
+        f"Player number {killed} was killed tonight." if killed else "Nobody was killed tonight."
+    )
+    ev.append(
+        _event(st, "day_started", killed=killed, say=f"Morning has come in the city. {result}")
+    )
     if killed:
         st.queue = [(killed, "final")]
         st.after = "day_speeches"
@@ -488,7 +526,11 @@ def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
         ev.append(_event(st, "no_vote", reason="voting-cancelled", say="There is no vote today."))
         _begin_night(st, ev)
     elif not nominees:
-        ev.append(_event(st, "no_vote", reason="no-nominations", say="Nobody is nominated; there is no vote."))
+        ev.append(
+            _event(
+                st, "no_vote", reason="no-nominations", say="Nobody is nominated; there is no vote."
+            )
+        )
         _begin_night(st, ev)
     elif len(nominees) == 1 and st.number == 1:
         # "First day: if only one nomination, no vote occurs."
@@ -505,12 +547,25 @@ def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
     else:
         listed = ", ".join(str(seat) for seat in nominees)
         for _ in range(2):  # "Judge announces nominated players twice before voting".
-            ev.append(_event(st, "nominees_announced", candidates=nominees, say=f"Nominated: players number {listed}."))
+            ev.append(
+                _event(
+                    st,
+                    "nominees_announced",
+                    candidates=nominees,
+                    say=f"Nominated: players number {listed}.",
+                )
+            )
         _open_round(st, 1, nominees, ev)
 
 
 def _open_round(st: TableState, number: int, candidates: list[int], ev: list[dict]) -> None:
-    st.step, st.actor, st.round, st.candidates, st.round_votes = "vote", 0, number, list(candidates), {}
+    st.step, st.actor, st.round, st.candidates, st.round_votes = (
+        "vote",
+        0,
+        number,
+        list(candidates),
+        {},
+    )
     st.window = 0
     _open_window(st, ev)
 
@@ -535,7 +590,9 @@ def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
     if st.step != "vote":
         raise TableError("vote.not-voting", "there is no vote now")
     if seat in st.round_votes:
-        raise TableError("vote.already-voted", f"player number {seat} has voted in this round", seat=seat)
+        raise TableError(
+            "vote.already-voted", f"player number {seat} has voted in this round", seat=seat
+        )
     if target != st.candidates[st.window]:
         raise TableError("vote.window-not-open", f"the window open is for player number {st.candidates[st.window]}",
                          target=target, open=st.candidates[st.window])  # fmt: skip
@@ -657,9 +714,13 @@ def _decider(st: TableState) -> int:
 
 
 def _call_hunt(st: TableState, ev: list[dict]) -> None:
-    """"The mafia goes hunting": each black player makes a claim, the Don decides the kill."""
+    """ "The mafia goes hunting": each black player makes a claim, the Don decides the kill."""
     decider = _decider(st)
-    st.claimants = [seat for seat in SEATS if st.alive[seat] and st.roles[seat] in BLACK_ROLES and seat != decider]
+    st.claimants = [
+        seat
+        for seat in SEATS
+        if st.alive[seat] and st.roles[seat] in BLACK_ROLES and seat != decider
+    ]
     st.claims = {}
     ev.append(_event(st, "hunt_started", say="The mafia goes hunting."))
     if st.claimants:
@@ -694,7 +755,9 @@ def _kill(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
     if st.step != "kill":
         raise TableError("kill.not-now", "there is no kill decision now")
     if st.actor != seat:
-        raise TableError("kill.not-yours", f"player number {seat} does not decide the kill", seat=seat)
+        raise TableError(
+            "kill.not-yours", f"player number {seat} does not decide the kill", seat=seat
+        )
     target = _target(st, target, "kill", allow_none=True)
     ev.append(_event(st, "kill_decided", seat=seat, target=target, to=st.black_seats))
     _after_kill(st, target, ev)
@@ -734,29 +797,89 @@ def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
         closed["to"] = [st.actor] if st.actor else []
     ev.append(closed)
     if step == "speech":
-        ev.append(_event(st, "default_applied", seat=st.actor, step=step, default="PASS", note=note, to=[st.actor]))
+        ev.append(
+            _event(
+                st,
+                "default_applied",
+                seat=st.actor,
+                step=step,
+                default="PASS",
+                note=note,
+                to=[st.actor],
+            )
+        )
         _next_speech(st, ev)
     elif step == "vote":
         st.window += 1
         _open_window(st, ev)
     elif step == "hands":
         for seat in st.waiting_for():
-            ev.append(_event(st, "default_applied", seat=seat, step=step, default="keep", note=note, to=[seat]))
+            ev.append(
+                _event(
+                    st,
+                    "default_applied",
+                    seat=seat,
+                    step=step,
+                    default="keep",
+                    note=note,
+                    to=[seat],
+                )
+            )
         _count_hands(st, ev)
     elif step == "sheriff_check":
-        ev.append(_event(st, "default_applied", seat=st.actor, step=step, default="no-check", note=note, to=[st.actor]))
+        ev.append(
+            _event(
+                st,
+                "default_applied",
+                seat=st.actor,
+                step=step,
+                default="no-check",
+                note=note,
+                to=[st.actor],
+            )
+        )
         _sheriff_sleeps(st, ev)
     elif step == "claims":
         for seat in st.waiting_for():
             st.claims[seat] = None
-            ev.append(_event(st, "default_applied", seat=seat, step=step, default="no-claim", note=note, to=[seat]))
+            ev.append(
+                _event(
+                    st,
+                    "default_applied",
+                    seat=seat,
+                    step=step,
+                    default="no-claim",
+                    note=note,
+                    to=[seat],
+                )
+            )
         _call_kill(st, ev)
     elif step == "kill":
         seat = st.actor
-        ev.append(_event(st, "default_applied", seat=seat, step=step, default="no-kill", note=note, to=st.black_seats))
+        ev.append(
+            _event(
+                st,
+                "default_applied",
+                seat=seat,
+                step=step,
+                default="no-kill",
+                note=note,
+                to=st.black_seats,
+            )
+        )
         _after_kill(st, None, ev)
     elif step == "don_check":
-        ev.append(_event(st, "default_applied", seat=st.actor, step=step, default="no-check", note=note, to=[st.actor]))
+        ev.append(
+            _event(
+                st,
+                "default_applied",
+                seat=st.actor,
+                step=step,
+                default="no-check",
+                note=note,
+                to=[st.actor],
+            )
+        )
         _don_sleeps(st, ev)
     else:  # pragma: no cover - every open step is listed above
         raise TableError("timeout.nothing-open", "no window is open")
@@ -779,7 +902,9 @@ INPUT_EVENTS = {
 
 def inputs_of(log: list[dict]) -> list[c.Command]:
     """The inputs a log records, in order (one per input event)."""
-    return [INPUT_EVENTS[event["type"]](event) for event in log if event.get("type") in INPUT_EVENTS]
+    return [
+        INPUT_EVENTS[event["type"]](event) for event in log if event.get("type") in INPUT_EVENTS
+    ]
 
 
 def replay(log: list[dict]) -> TableState:
@@ -789,7 +914,9 @@ def replay(log: list[dict]) -> TableState:
         raise LogError(0, "a table's log begins with game_created")
     first = log[0]
     try:
-        state, events = create_table(first.get("seed"), first.get("names"), first.get("config"), first.get("deal"))
+        state, events = create_table(
+            first.get("seed"), first.get("names"), first.get("config"), first.get("deal")
+        )
     except TableError as error:
         raise LogError(0, error.message) from None
     position = _expect(log, 0, events)
@@ -811,5 +938,7 @@ def _expect(log: list[dict], position: int, events: list[dict]) -> int:
         index = position + offset
         if index >= len(log) or log[index] != event:
             found = log[index] if index < len(log) else "the end of the log"
-            raise LogError(index, f"the judge writes {event!r:.120} here, the log has {found!r:.120}")
+            raise LogError(
+                index, f"the judge writes {event!r:.120} here, the log has {found!r:.120}"
+            )
     return position + len(events)

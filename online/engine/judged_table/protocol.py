@@ -25,7 +25,9 @@ def to_protocol(log: list[dict], players: list[str] | None = None) -> dict:
     for event in log:
         kind = event["type"]
         if kind == "sheriff_checked":
-            events.append({"type": "sheriff_check", "night": event["night"], "target": event["target"]})
+            events.append(
+                {"type": "sheriff_check", "night": event["night"], "target": event["target"]}
+            )
         elif kind == "kill_decided":
             events.append({"type": "shot", "night": event["night"], "target": event["target"]})
         elif kind == "default_applied" and event["step"] == "kill":
@@ -33,7 +35,14 @@ def to_protocol(log: list[dict], players: list[str] | None = None) -> dict:
         elif kind == "don_checked":
             events.append({"type": "don_check", "night": event["night"], "target": event["target"]})
         elif kind == "nominated":
-            events.append({"type": "nominate", "day": event["day"], "by": event["by"], "target": event["target"]})
+            events.append(
+                {
+                    "type": "nominate",
+                    "day": event["day"],
+                    "by": event["by"],
+                    "target": event["target"],
+                }
+            )
         elif kind == "votes_counted":
             events.append({"type": "vote", "day": event["day"], "round": event["round"],
                            "candidates": list(event["candidates"]), "votes": dict(event["votes"])})  # fmt: skip
@@ -41,11 +50,15 @@ def to_protocol(log: list[dict], players: list[str] | None = None) -> dict:
             events.append({"type": "raise", "day": event["day"], "candidates": list(event["candidates"]),
                            "hands": list(event["up"])})  # fmt: skip
         elif kind == "foul":
-            events.append({"type": "foul", **_phase_of(event), "seat": event["seat"], "kind": event["kind"]})
+            events.append(
+                {"type": "foul", **_phase_of(event), "seat": event["seat"], "kind": event["kind"]}
+            )
     return {
         "format": FORMAT,
         "ruleset": RULESET,
-        "seats": [{"seat": seat, "player": names[seat - 1], "role": roles[str(seat)]} for seat in SEATS],
+        "seats": [
+            {"seat": seat, "player": names[seat - 1], "role": roles[str(seat)]} for seat in SEATS
+        ],
         "events": events,
     }
 
@@ -63,7 +76,11 @@ def transcript(log: list[dict], seat: int | None = None) -> list[str]:
         to = event.get("to")
         if seat is not None and to is not None and seat not in to:
             continue
-        mark = "" if to is None or seat is not None else f" (to {', '.join(map(str, to)) or 'the judge'})"
+        mark = (
+            ""
+            if to is None or seat is not None
+            else f" (to {', '.join(map(str, to)) or 'the judge'})"
+        )
         when = _when(event)
         kind = event["type"]
         if kind == "speech":
@@ -75,19 +92,25 @@ def transcript(log: list[dict], seat: int | None = None) -> list[str]:
         elif kind == "vote":
             lines.append(f"[{when}] {event['seat']} votes against {event['target']}")
         elif kind == "hand":
-            lines.append(f"[{when}] {event['seat']} {'raises a hand' if event['up'] else 'keeps the hand down'}")
+            lines.append(
+                f"[{when}] {event['seat']} {'raises a hand' if event['up'] else 'keeps the hand down'}"
+            )
         elif kind == "claim":
             lines.append(f"[{when}]{mark} {event['seat']} claims {event['target'] or 'nobody'}")
         elif kind == "kill_decided":
             lines.append(f"[{when}]{mark} {event['seat']} decides: {event['target'] or 'no kill'}")
         elif kind in ("sheriff_checked", "don_checked"):
-            lines.append(f"[{when}]{mark} {event['seat']} checks {event['target']}. Judge: {event['say']}")
+            lines.append(
+                f"[{when}]{mark} {event['seat']} checks {event['target']}. Judge: {event['say']}"
+            )
         elif kind == "roles_dealt":
             dealt = ", ".join(f"{s}: {r}" for s, r in event["roles"].items())
             how = "by hand" if event.get("by_hand") else f"draw {event['draw']}"
             lines.append(f"[{when}]{mark} roles dealt ({how}): {dealt}")
         elif kind == "mafia_met":
-            lines.append(f"[{when}]{mark} the Mafia meet: {', '.join(map(str, event['black']))}; the Don is {event['don']}")
+            lines.append(
+                f"[{when}]{mark} the Mafia meet: {', '.join(map(str, event['black']))}; the Don is {event['don']}"
+            )
         elif kind == "role_told":
             if seat is not None:
                 lines.append(f"[{when}] your role: {event['role']}")
@@ -95,7 +118,9 @@ def transcript(log: list[dict], seat: int | None = None) -> list[str]:
             lines.append(f"[{when}]{mark} default for {event['seat']} ({event['step']}): {event['default']}"
                          + (f" — {event['note']}" if event.get("note") else ""))  # fmt: skip
         elif kind == "nomination_not_counted":
-            lines.append(f"[{when}] nomination of {event['target']} by {event['by']} not counted ({event['reason']})")
+            lines.append(
+                f"[{when}] nomination of {event['target']} by {event['by']} not counted ({event['reason']})"
+            )
         elif "say" in event:
             lines.append(f"[{when}]{mark} Judge: {event['say']}")
     return lines

@@ -66,7 +66,10 @@ class Table:
         hands in its window; everyone else defaults to the last candidate."""
         while self.state.step == "vote":
             candidate = self.state.candidates[self.state.window]
-            self.do(*(c.Vote(seat=voter, target=candidate) for voter in against.get(candidate, [])), c.Timeout())
+            self.do(
+                *(c.Vote(seat=voter, target=candidate) for voter in against.get(candidate, [])),
+                c.Timeout(),
+            )
         return self
 
     def hands(self, up: list[int]) -> Table:
@@ -78,7 +81,12 @@ class Table:
         return self
 
     def claims(self, *targets: int | None) -> Table:
-        self.do(*(c.Claim(seat=seat, target=target) for seat, target in zip(self.state.claimants, targets, strict=True)))
+        self.do(
+            *(
+                c.Claim(seat=seat, target=target)
+                for seat, target in zip(self.state.claimants, targets, strict=True)
+            )
+        )
         return self
 
     def kill(self, target: int | None) -> Table:

@@ -33,7 +33,9 @@ NOMINATION = re.compile(
 NEXT_WORD = re.compile(r"\s*([^\s.,;:!?]+)")
 
 # "Must end speech with PASS or THANK YOU" (and the Russian table's "ПАС" / "СПАСИБО").
-ENDING = re.compile(r"(?:\bpass|\bthank\s+you|(?<![\w])пас|(?<![\w])спасибо)[\s.!]*$", re.IGNORECASE)
+ENDING = re.compile(
+    r"(?:\bpass|\bthank\s+you|(?<![\w])пас|(?<![\w])спасибо)[\s.!]*$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,7 +72,12 @@ def request_for(st: TableState, seat: int) -> dict | None:
     if step == "speech":
         if st.actor != seat:
             return None
-        return {"action": "speak", "purpose": st.purpose, "limit": st.limit, "unit": st.config.limit_unit}
+        return {
+            "action": "speak",
+            "purpose": st.purpose,
+            "limit": st.limit,
+            "unit": st.config.limit_unit,
+        }
     if not st.alive[seat]:
         return None
     if step == "vote":
@@ -86,7 +91,11 @@ def request_for(st: TableState, seat: int) -> dict | None:
         return {"action": "hand", "candidates": list(st.candidates)}
     if step in ("sheriff_check", "don_check") and st.actor == seat:
         kind = "sheriff" if step == "sheriff_check" else "don"
-        return {"action": "check", "as": kind, "targets": [s for s in SEATS if st.alive[s] and s != seat]}
+        return {
+            "action": "check",
+            "as": kind,
+            "targets": [s for s in SEATS if st.alive[s] and s != seat],
+        }
     if step == "claims" and seat in st.claimants and seat not in st.claims:
         return {"action": "claim", "targets": [s for s in SEATS if st.alive[s]]}
     if step == "kill" and st.actor == seat:
@@ -110,7 +119,9 @@ def _public(st: TableState) -> tuple:
     return cache
 
 
-def seat_view(st: TableState, log: list[dict], seat: int, since: int = 0, with_history: bool = True) -> SeatView:
+def seat_view(
+    st: TableState, log: list[dict], seat: int, since: int = 0, with_history: bool = True
+) -> SeatView:
     """The seat's view; `with_history=False` leaves the history out (for an agent that reads
     none), and the next view's `since` then still starts after it."""
     role = st.roles[seat]

@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from online.engine.errors import LogError
-from online.engine.judged_table import Check, Claim, Hand, Kill, Speak, Timeout, Vote, create_table, replay
+from online.engine.judged_table import (
+    Check,
+    Claim,
+    Hand,
+    Kill,
+    Speak,
+    Timeout,
+    Vote,
+    create_table,
+    replay,
+)
 from online.engine.judged_table.scenario import Table
 
 
@@ -31,7 +41,9 @@ def test_roles_are_dealt_at_random_from_the_seed_and_recorded_for_the_judge_only
 def test_each_player_is_told_only_their_own_role():
     table = Table()
     told = table.events("role_told")
-    assert [(event["seat"], event["to"]) for event in told] == [(seat, [seat]) for seat in range(1, 11)]
+    assert [(event["seat"], event["to"]) for event in told] == [
+        (seat, [seat]) for seat in range(1, 11)
+    ]
 
 
 def test_the_mafia_learn_each_other_at_the_start():
@@ -58,7 +70,10 @@ def test_every_night_including_the_first_runs_sheriff_then_hunt_then_don():
     assert table.said()[-1] == "The Don wakes up, you have ten seconds."
     table.check(7)
     assert table.events("don_checked")[-1]["say"] == "Sheriff"
-    assert table.said()[-3:-1] == ["The Don goes to sleep.", "Morning has come in the city. Player number 3 was killed tonight."]
+    assert table.said()[-3:-1] == [
+        "The Don goes to sleep.",
+        "Morning has come in the city. Player number 3 was killed tonight.",
+    ]
 
 
 def test_sheriff_answer_red_and_don_answer_not_the_sheriff():
@@ -81,9 +96,14 @@ def test_the_don_decides_only_after_the_claims():
 
 
 def test_without_the_don_the_first_black_player_left_decides():
-    table = Table(blacks=(2, 5), don=9).check(1).claims(None, None).kill(9)  # a self-shot of the Don
+    table = (
+        Table(blacks=(2, 5), don=9).check(1).claims(None, None).kill(9)
+    )  # a self-shot of the Don
     # The Don's call is made also when he is gone, so that it tells no one.
-    assert table.said()[-4:-2] == ["The Don wakes up, you have ten seconds.", "The Don goes to sleep."]
+    assert table.said()[-4:-2] == [
+        "The Don wakes up, you have ten seconds.",
+        "The Don goes to sleep.",
+    ]
     table.passes()
     table.check(1)
     assert table.state.step == "claims" and table.state.claimants == [5]
@@ -93,7 +113,11 @@ def test_without_the_don_the_first_black_player_left_decides():
 
 def test_a_gone_sheriff_is_still_called_so_the_call_reveals_nothing():
     table = Table(sheriff=7).check(1).claims(None, None).kill(7).check(1).passes()
-    night_one = [event["say"] for event in table.log if event.get("night") == 1 and "to" not in event and "say" in event]
+    night_one = [
+        event["say"]
+        for event in table.log
+        if event.get("night") == 1 and "to" not in event and "say" in event
+    ]
     assert night_one[:4] == ["Night falls.", "The Sheriff wakes up, you have ten seconds.", "The Sheriff goes to sleep.",
                              "The mafia goes hunting."]  # fmt: skip
 
@@ -196,7 +220,13 @@ def test_speaking_out_of_turn_is_a_foul_and_is_not_heard():
 def test_nomination_phrases_in_english_and_russian_are_accepted(phrase):
     table = day_one().speak(1, f"{phrase}. PASS")
     assert table.state.nominees == [4]
-    assert table.events("nominated")[0] | {} == {"type": "nominated", "day": 1, "by": 1, "target": 4, "say": "Accepted."}
+    assert table.events("nominated")[0] | {} == {
+        "type": "nominated",
+        "day": 1,
+        "by": 1,
+        "target": 4,
+        "say": "Accepted.",
+    }
 
 
 def test_other_words_are_no_nomination():
@@ -285,7 +315,9 @@ def test_no_nominations_no_vote():
 
 def test_the_eliminated_player_gives_a_final_speech_and_no_role_is_revealed():
     table = nominate(day_one(), {1: 6, 2: 3}).votes({6: [1, 2, 3, 4, 5, 7]})
-    assert table.state.step == "speech" and table.state.actor == 6 and table.state.purpose == "final"
+    assert (
+        table.state.step == "speech" and table.state.actor == 6 and table.state.purpose == "final"
+    )
     assert table.state.limit == table.state.config.final_speech_limit
     eliminated = table.events("eliminated")[0]
     assert "role" not in eliminated and "civilian" not in str(eliminated)
@@ -294,12 +326,16 @@ def test_the_eliminated_player_gives_a_final_speech_and_no_role_is_revealed():
 
 
 def test_a_tie_gives_the_tied_players_shorter_speeches_then_a_revote():
-    table = nominate(day_one(config={"tie_speech_limit": 20}), {1: 6, 2: 3, 3: 8}).votes({6: [1, 2, 3, 4, 5], 3: []})
+    table = nominate(day_one(config={"tie_speech_limit": 20}), {1: 6, 2: 3, 3: 8}).votes(
+        {6: [1, 2, 3, 4, 5], 3: []}
+    )
     # 6 has five votes, 8 the five defaults: a tie.
     assert table.events("tie")[0]["candidates"] == [6, 8]
     assert table.state.purpose == "tie" and table.state.actor == 6 and table.state.limit == 20
     table.speak(6, "PASS").speak(8, "PASS")
-    assert table.state.step == "vote" and table.state.round == 2 and table.state.candidates == [6, 8]
+    assert (
+        table.state.step == "vote" and table.state.round == 2 and table.state.candidates == [6, 8]
+    )
 
 
 def test_a_narrower_tie_in_a_revote_brings_tie_speeches_and_another_revote():
@@ -315,14 +351,21 @@ def test_a_narrower_tie_in_a_revote_brings_tie_speeches_and_another_revote():
 
 
 def test_the_same_tie_in_a_revote_leads_to_the_vote_to_eliminate_all():
-    table = nominate(day_one(), {1: 6, 2: 3, 3: 8, 4: 1}).votes({6: [1, 2, 3], 3: [4, 5], 8: [6, 7, 9]})
+    table = nominate(day_one(), {1: 6, 2: 3, 3: 8, 4: 1}).votes(
+        {6: [1, 2, 3], 3: [4, 5], 8: [6, 7, 9]}
+    )
     assert table.events("tie")[0]["candidates"] == [6, 8]  # 6: 3, 3: 2, 8: 3, 1: 2 (defaults)
     table.passes().votes({6: [1, 2, 3, 4, 5]})  # 6: 5, 8: 5
     assert table.state.step == "hands" and table.events("hands_called")[0]["candidates"] == [6, 8]
 
 
 def test_the_same_tie_again_leads_to_the_vote_to_eliminate_all_which_a_majority_passes():
-    table = nominate(day_one(), {1: 6, 2: 3}).votes({6: [1, 2, 3, 4, 5]}).passes().votes({6: [1, 2, 3, 4, 5]})
+    table = (
+        nominate(day_one(), {1: 6, 2: 3})
+        .votes({6: [1, 2, 3, 4, 5]})
+        .passes()
+        .votes({6: [1, 2, 3, 4, 5]})
+    )
     assert table.state.step == "hands" and table.events("hands_called")[0]["candidates"] == [6, 3]
     table.hands(up=[1, 2, 3, 4, 5, 7])
     assert table.events("hands_counted")[0]["passes"] is True and table.left == [3, 6]
@@ -331,14 +374,24 @@ def test_the_same_tie_again_leads_to_the_vote_to_eliminate_all_which_a_majority_
 
 
 def test_an_even_split_in_the_vote_to_eliminate_all_keeps_all():
-    table = nominate(day_one(), {1: 6, 2: 3}).votes({6: [1, 2, 3, 4, 5]}).passes().votes({6: [1, 2, 3, 4, 5]})
+    table = (
+        nominate(day_one(), {1: 6, 2: 3})
+        .votes({6: [1, 2, 3, 4, 5]})
+        .passes()
+        .votes({6: [1, 2, 3, 4, 5]})
+    )
     table.hands(up=[1, 2, 3, 4, 5])
     assert table.events("hands_counted")[0]["passes"] is False and table.left == []
     assert table.state.phase == "night"
 
 
 def test_missing_hands_count_as_keeping():
-    table = nominate(day_one(), {1: 6, 2: 3}).votes({6: [1, 2, 3, 4, 5]}).passes().votes({6: [1, 2, 3, 4, 5]})
+    table = (
+        nominate(day_one(), {1: 6, 2: 3})
+        .votes({6: [1, 2, 3, 4, 5]})
+        .passes()
+        .votes({6: [1, 2, 3, 4, 5]})
+    )
     table.do(Hand(seat=1, up=True), Timeout(note="window over"))
     assert table.events("hands_counted")[0]["up"] == [1] and table.left == []
 
@@ -348,8 +401,14 @@ def test_missing_hands_count_as_keeping():
 
 def test_a_missed_window_gets_the_rules_default_and_is_logged():
     table = Table(sheriff=7).close("late").close().kill(None)
-    defaults = [(event["step"], event["default"], event["to"]) for event in table.events("default_applied")]
-    assert defaults == [("sheriff_check", "no-check", [7]), ("claims", "no-claim", [2]), ("claims", "no-claim", [5])]
+    defaults = [
+        (event["step"], event["default"], event["to"]) for event in table.events("default_applied")
+    ]
+    assert defaults == [
+        ("sheriff_check", "no-check", [7]),
+        ("claims", "no-claim", [2]),
+        ("claims", "no-claim", [5]),
+    ]
     assert table.events("default_applied")[0]["note"] == "late"
     table.close()  # the Don's check
     table.close()  # seat 1's speech: PASS
@@ -390,7 +449,10 @@ def test_the_third_foul_shortens_the_next_speech_and_the_fourth_removes_the_play
     table.speak(5, "four PASS")
     (removed,) = table.events("disqualified")
     assert removed["seat"] == 5 and 5 in table.left
-    assert not any(event.get("purpose") == "final" and event.get("seat") == 5 for event in table.events("speech_called"))
+    assert not any(
+        event.get("purpose") == "final" and event.get("seat") == 5
+        for event in table.events("speech_called")
+    )
 
 
 def test_a_removal_in_the_day_cancels_that_days_vote():
@@ -399,7 +461,9 @@ def test_a_removal_in_the_day_cancels_that_days_vote():
     for _ in range(4):
         table.speak(10, "out of turn PASS")
     table.passes()
-    assert table.events("no_vote")[0]["reason"] == "voting-cancelled" and table.state.phase == "night"
+    assert (
+        table.events("no_vote")[0]["reason"] == "voting-cancelled" and table.state.phase == "night"
+    )
 
 
 # --- the end -----------------------------------------------------------------------------------
@@ -431,7 +495,12 @@ def test_black_wins_at_parity_announced_at_once():
 
 
 def test_the_state_is_a_replay_of_the_log():
-    table = nominate(day_one(), {1: 6, 2: 3}).votes({6: [1, 2, 3, 4, 5]}).passes().votes({6: [1, 2, 3, 4, 5]})
+    table = (
+        nominate(day_one(), {1: 6, 2: 3})
+        .votes({6: [1, 2, 3, 4, 5]})
+        .passes()
+        .votes({6: [1, 2, 3, 4, 5]})
+    )
     table.hands(up=[1, 2, 3, 4, 5, 7])
     assert table.replayed().snapshot() == table.state.snapshot()
 

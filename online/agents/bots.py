@@ -162,7 +162,7 @@ class RuleBot(Agent):
             ]
             if reds and self.rng.random() < 0.4:
                 pick = trusted if trusted in reds else self.rng.choice(reds)
-                return f"I do not trust number {pick}. I nominate number {pick}. {ending}"
+                return f"I nominate number {pick}. {ending}"
             return ending
         blacks = [seat for seat in self._known_blacks(view) if seat not in nominees]
         if blacks:
@@ -194,8 +194,13 @@ class RuleBot(Agent):
         blacks = [seat for seat in candidates if seat in self._known_blacks(view)]
         if blacks:
             return blacks[0]
-        ranked = [seat for seat in self._suspects(view) if seat in candidates]
-        return ranked[0] if ranked else None
+        suspects = set(self._suspects(view))
+        pool = [seat for seat in candidates if seat in suspects]
+        if not pool:
+            return None
+        # The town's shared focal point: the most suspicious candidate, the first nominated of
+        # equals, so that red votes do not scatter while the black ones go together.
+        return max(pool, key=lambda seat: (self.suspicion.get(seat, 0), -candidates.index(seat)))
 
     def _hand(self, view) -> bool:
         candidates = view.request["candidates"]

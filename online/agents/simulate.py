@@ -114,11 +114,15 @@ def simulate(
     run = Run(seed=str(seed), spec=spec)
     for index in range(1, games + 1):
         game_seed = f"{seed}-{index}"
-        game = play_game(lambda roles: agents_from_spec(spec, roles, chat_settings), game_seed, config=config)
+        game = play_game(
+            lambda roles: agents_from_spec(spec, roles, chat_settings), game_seed, config=config
+        )
         document = to_protocol(game.log)
         result = replay_protocol(document).to_result()
         if not result.get("valid") or result.get("winner") != game.state.winner:
-            raise AssertionError(f"game {game_seed}: the protocol engine reads {result}, the judge {game.state.winner}")
+            raise AssertionError(
+                f"game {game_seed}: the protocol engine reads {result}, the judge {game.state.winner}"
+            )
         score = score_document(document).to_dict()
         st = game.state
         run.games.append(
@@ -170,18 +174,27 @@ def summarize(run: Run) -> dict:
         "red_win_rate": round(red / total, 4) if total else None,
         "red_win_rate_ci95": list(wilson(red, total)),
         "points_per_role": {
-            role: {"mean": round(sum(values) / len(values), 4) if values else None, "players": len(values)}
+            role: {
+                "mean": round(sum(values) / len(values), 4) if values else None,
+                "players": len(values),
+            }
             for role, values in points.items()
         },
         "length": {
             "mean_days": round(sum(game.days for game in games) / total, 3) if total else None,
-            "mean_speeches": round(sum(game.speeches for game in games) / total, 2) if total else None,
+            "mean_speeches": round(sum(game.speeches for game in games) / total, 2)
+            if total
+            else None,
             "mean_events": round(sum(game.events for game in games) / total, 2) if total else None,
             "days": {str(day): days[day] for day in sorted(days)},
         },
         "rule_paths": {
-            key: {"title": title, "total": path_totals[key], "per_game": round(path_totals[key] / total, 4) if total else 0,
-                  "games": path_games[key]}
+            key: {
+                "title": title,
+                "total": path_totals[key],
+                "per_game": round(path_totals[key] / total, 4) if total else 0,
+                "games": path_games[key],
+            }
             for key, title in PATHS
         },  # fmt: skip
         "agent_problems": sum(game.problems for game in games),
@@ -200,7 +213,10 @@ def build_report(run: Run, compare: Run | None = None) -> dict:
         report["head_to_head"] = {
             "same_seeds": run.seed == compare.seed and n1 == n2,
             "red_win_rate_difference": round(p1 - p2, 4),
-            "difference_ci95": [round(p1 - p2 - 1.959964 * se, 4), round(p1 - p2 + 1.959964 * se, 4)],
+            "difference_ci95": [
+                round(p1 - p2 - 1.959964 * se, 4),
+                round(p1 - p2 + 1.959964 * se, 4),
+            ],
             "games_with_another_winner": sum(
                 1 for x, y in zip(run.games, compare.games, strict=False) if x.winner != y.winner
             ),
@@ -213,9 +229,13 @@ def build_report(run: Run, compare: Run | None = None) -> dict:
 
 def write_game(out: Path, index: int, game: PlayedGame, document: dict) -> None:
     stem = out / f"game-{index:04d}"
-    stem.with_suffix(".protocol.json").write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    stem.with_suffix(".protocol.json").write_text(
+        json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    )
     stem.with_suffix(".log.json").write_text(
-        "[\n" + ",\n".join(json.dumps(event, ensure_ascii=False, sort_keys=True) for event in game.log) + "\n]\n"
+        "[\n"
+        + ",\n".join(json.dumps(event, ensure_ascii=False, sort_keys=True) for event in game.log)
+        + "\n]\n"
     )
     stem.with_suffix(".transcript.txt").write_text("\n".join(transcript(game.log)) + "\n")
 
@@ -252,18 +272,34 @@ def _run_section(summary: dict) -> str:
         f"<h2>{escape(summary['spec'])} — {summary['games']} games, seed {escape(summary['seed'])}</h2>",
         f"<p>Red win rate <strong>{rate:.1%}</strong> (95% interval {low:.1%}–{high:.1%}); "
         f"black {1 - rate:.1%}. Agent problems (defaults given): {summary['agent_problems']}.</p>",
-        _bars("Win rate by team", [("red", rate, f"{rate:.1%}"), ("black", 1 - rate, f"{1 - rate:.1%}")], 1.0),
+        _bars(
+            "Win rate by team",
+            [("red", rate, f"{rate:.1%}"), ("black", 1 - rate, f"{1 - rate:.1%}")],
+            1.0,
+        ),
         _bars(
             "Mean points per role (fiim-2025 scoring)",
-            [(role, max(0.0, data["mean"] or 0), f"{data['mean']}") for role, data in summary["points_per_role"].items()],
+            [
+                (role, max(0.0, data["mean"] or 0), f"{data['mean']}")
+                for role, data in summary["points_per_role"].items()
+            ],
         ),
-        _bars("Game length: games by last day", [(f"day {day}", n, str(n)) for day, n in summary["length"]["days"].items()]),
+        _bars(
+            "Game length: games by last day",
+            [(f"day {day}", n, str(n)) for day, n in summary["length"]["days"].items()],
+        ),
         f"<p>Mean days {summary['length']['mean_days']}, speeches {summary['length']['mean_speeches']}, "
         f"log events {summary['length']['mean_events']}.</p>",
         _bars(
             "Rule paths: share of games where each fired",
-            [(data["title"], data["games"] / max(1, summary["games"]), f"{data['games']} games, {data['total']} times")
-             for data in summary["rule_paths"].values()],  # fmt: skip
+            [
+                (
+                    data["title"],
+                    data["games"] / max(1, summary["games"]),
+                    f"{data['games']} games, {data['total']} times",
+                )
+                for data in summary["rule_paths"].values()
+            ],  # fmt: skip
             1.0,
         ),
     ]
@@ -278,8 +314,14 @@ def report_html(report: dict) -> str:
         a, b = report["run"], report["compare"]
         body.append(
             "<h2>Head to head</h2>"
-            + _bars("Red win rate", [(a["spec"], a["red_win_rate"], f"{a['red_win_rate']:.1%}"),
-                                     (b["spec"], b["red_win_rate"], f"{b['red_win_rate']:.1%}")], 1.0)  # fmt: skip
+            + _bars(
+                "Red win rate",
+                [
+                    (a["spec"], a["red_win_rate"], f"{a['red_win_rate']:.1%}"),
+                    (b["spec"], b["red_win_rate"], f"{b['red_win_rate']:.1%}"),
+                ],
+                1.0,
+            )  # fmt: skip
             + f"<p>Difference {h2h['red_win_rate_difference']:+.1%} (95% interval "
             f"{h2h['difference_ci95'][0]:+.1%} to {h2h['difference_ci95'][1]:+.1%}); "
             f"{h2h['games_with_another_winner']} seeds changed their winner.</p>"

@@ -24,7 +24,11 @@ from online.engine.judged_table import TableConfig, TableError
 def chat_settings() -> dict | None:
     if not settings.TABLE_CHAT_URL:
         return None
-    return {"url": settings.TABLE_CHAT_URL, "model": settings.TABLE_CHAT_MODEL, "key": settings.TABLE_CHAT_KEY}
+    return {
+        "url": settings.TABLE_CHAT_URL,
+        "model": settings.TABLE_CHAT_MODEL,
+        "key": settings.TABLE_CHAT_KEY,
+    }
 
 
 class Command(BaseCommand):
@@ -32,12 +36,24 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-        parser.add_argument("--seed", default="table", help="the run's seed: game i has the seed SEED-i")
-        parser.add_argument("--agents", default="rule", help="the agent spec (default: rule-based bots everywhere)")
-        parser.add_argument("--compare", default=None, help="a second spec played on the same seeds, head to head")
+        parser.add_argument(
+            "--seed", default="table", help="the run's seed: game i has the seed SEED-i"
+        )
+        parser.add_argument(
+            "--agents", default="rule", help="the agent spec (default: rule-based bots everywhere)"
+        )
+        parser.add_argument(
+            "--compare", default=None, help="a second spec played on the same seeds, head to head"
+        )
         parser.add_argument("--out", required=True, help="the directory to write to")
-        parser.add_argument("--config", default=None, help="the table's settings as JSON, e.g. '{\"speech_limit\": 100}'")
-        parser.add_argument("--no-games", action="store_true", help="write only the report, not every game's files")
+        parser.add_argument(
+            "--config",
+            default=None,
+            help="the table's settings as JSON, e.g. '{\"speech_limit\": 100}'",
+        )
+        parser.add_argument(
+            "--no-games", action="store_true", help="write only the report, not every game's files"
+        )
 
     def handle(self, *args, games, seed, agents, compare, out, config, no_games, **options):
         if games < 1:
@@ -50,8 +66,12 @@ class Command(BaseCommand):
         directory.mkdir(parents=True, exist_ok=True)
         started = time.perf_counter()
         try:
-            run = simulate(games, seed, agents, table_config, chat_settings(), keep_games=not no_games)
-            other = simulate(games, seed, compare, table_config, chat_settings()) if compare else None
+            run = simulate(
+                games, seed, agents, table_config, chat_settings(), keep_games=not no_games
+            )
+            other = (
+                simulate(games, seed, compare, table_config, chat_settings()) if compare else None
+            )
         except SpecError as error:
             raise CommandError(str(error)) from None
         for game, document in run.played:

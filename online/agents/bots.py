@@ -72,14 +72,16 @@ class RuleBot(Agent):
         for event in view.history:
             kind = event["type"]
             if kind == "speech":
-                speaker = event["seat"]
                 text = event.get("heard", event["text"])
-                if CLAIM.search(text) and speaker not in self.claimants:
+                if "Sheriff" not in text and "number" not in text:
+                    continue
+                speaker = event["seat"]
+                if speaker not in self.claimants and CLAIM.search(text):
                     self.claimants.append(speaker)
                 if speaker in self.claimants:
                     for number, colour in ACCUSES.findall(text):
                         self.called.setdefault(speaker, {})[int(number)] = colour.lower()
-            elif kind == "votes_counted":
+            elif kind == "votes_counted" and self.called:
                 # Whoever votes against a player the trusted Sheriff called red looks suspicious.
                 reds = {seat for seat, colour in self._calls().items() if colour == "red"}
                 for voter, target in event["votes"].items():

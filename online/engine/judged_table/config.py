@@ -7,7 +7,7 @@ vote and ten seconds for each night step for people, configurable for agents.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 
 from .errors import TableError
 
@@ -48,7 +48,7 @@ class TableConfig:
                 )
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {name: getattr(self, name) for name in FIELD_NAMES}
 
     @classmethod
     def from_dict(cls, data: dict | None) -> TableConfig:
@@ -63,3 +63,6 @@ class TableConfig:
                 "config.unknown-option", f"unknown setting: {unknown[0]}", option=unknown[0]
             )
         return cls(**data)
+
+
+FIELD_NAMES = tuple(field.name for field in fields(TableConfig))

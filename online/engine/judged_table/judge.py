@@ -40,45 +40,49 @@ class TableState:
         "purpose", "limit", "queue", "after", "first_speaker", "fouls", "shortened",
         "nominees", "nominators", "voting_cancelled", "round", "candidates", "window",
         "round_votes", "hands", "claimants", "claims", "killed_tonight", "sheriff_checks",
-        "don_checks", "winner", "name_reader", "events_written", "public_cache",
+        "don_checks", "winner", "name_reader", "events_written", "public_cache", "blacks", "don",
     )  # fmt: skip
 
     def copy(self) -> TableState:
-        """A copy whose containers the judge may change (the immutable parts are shared)."""
+        """A copy that shares every container: the judge never changes a container in place, it
+        replaces it (`_with`, `[*old, new]`, `{**old, key: value}`), so older states stay as
+        they were and a copy costs no more than its attributes."""
         new = TableState.__new__(TableState)
         new.config = self.config
         new.seed = self.seed
         new.names = self.names
         new.roles = self.roles
-        new.alive = self.alive[:]
+        new.alive = self.alive
         new.phase = self.phase
         new.number = self.number
         new.step = self.step
         new.actor = self.actor
         new.purpose = self.purpose
         new.limit = self.limit
-        new.queue = self.queue[:]
+        new.queue = self.queue
         new.after = self.after
         new.first_speaker = self.first_speaker
-        new.fouls = self.fouls[:]
-        new.shortened = self.shortened[:]
-        new.nominees = self.nominees[:]
-        new.nominators = self.nominators[:]
+        new.fouls = self.fouls
+        new.shortened = self.shortened
+        new.nominees = self.nominees
+        new.nominators = self.nominators
         new.voting_cancelled = self.voting_cancelled
         new.round = self.round
-        new.candidates = self.candidates[:]
+        new.candidates = self.candidates
         new.window = self.window
-        new.round_votes = self.round_votes.copy()
-        new.hands = self.hands.copy()
-        new.claimants = self.claimants[:]
-        new.claims = self.claims.copy()
+        new.round_votes = self.round_votes
+        new.hands = self.hands
+        new.claimants = self.claimants
+        new.claims = self.claims
         new.killed_tonight = self.killed_tonight
-        new.sheriff_checks = self.sheriff_checks[:]
-        new.don_checks = self.don_checks[:]
+        new.sheriff_checks = self.sheriff_checks
+        new.don_checks = self.don_checks
         new.winner = self.winner
         new.name_reader = self.name_reader
         new.events_written = self.events_written
         new.public_cache = None  # the public facts views share, computed once per state
+        new.blacks = self.blacks
+        new.don = self.don
         return new
 
     # --- what anyone may ask ------------------------------------------------------------------
@@ -98,7 +102,7 @@ class TableState:
 
     @property
     def black_seats(self) -> list[int]:
-        return [seat for seat in SEATS if self.roles[seat] in BLACK_ROLES]
+        return list(self.blacks)
 
     @property
     def current_candidate(self) -> int | None:
@@ -132,8 +136,15 @@ class TableState:
         return {
             name: getattr(self, name)
             for name in TableState.__slots__
-            if name not in ("config", "name_reader", "public_cache")
+            if name not in ("config", "name_reader", "public_cache", "blacks", "don")
         } | {"config": self.config.to_dict()}
+
+
+def _with(values: list, index: int, value: object) -> list:
+    """A copy of `values` with one item changed (containers are replaced, never changed)."""
+    new = values[:]
+    new[index] = value
+    return new
 
 
 # --- the deal ---------------------------------------------------------------------------------
@@ -197,6 +208,8 @@ def create_table(
     st.name_reader = name_pattern({seat: names[seat - 1] for seat in SEATS})
     st.events_written = 0
     st.public_cache = None
+    st.blacks = tuple(seat for seat in SEATS if deal[seat - 1] in BLACK_ROLES)
+    st.don = deal.index("don") + 1
     blacks = st.black_seats
     events: list[dict] = [
         {"type": "game_created", "ruleset": "fiim-2025-table", "seed": seed, "names": names,
@@ -352,8 +365,8 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
                 )
             )
             continue
-        st.nominees.append(target)
-        st.nominators.append(seat)
+        st.nominees = [*st.nominees, target]
+        st.nominators = [*st.nominators, seat]
         ev.append(_event(st, "nominated", by=seat, target=target, say="Accepted."))
         return
 
@@ -366,7 +379,7 @@ def _call_speech(st: TableState, seat: int, purpose: str, ev: list[dict]) -> Non
         "final": config.final_speech_limit,
     }[purpose]
     if st.shortened[seat]:
-        st.shortened[seat] = False
+        st.shortened = _with(st.shortened, seat, False)
         limit = max(2, min(limit, config.speech_limit // 2))
     st.step, st.actor, st.purpose, st.limit = "speech", seat, purpose, limit
     ev.append(_event(st, "speech_called", seat=seat, purpose=purpose, limit=limit, unit=config.limit_unit,
@@ -383,7 +396,8 @@ SPEECH_CALLS = {
 def _next_speech(st: TableState, ev: list[dict]) -> None:
     """The next speech in the queue (skipping players who have left), or what comes after."""
     while st.queue:
-        seat, purpose = st.queue.pop(0)
+        seat, purpose = st.queue[0]
+        st.queue = st.queue[1:]
         if st.alive[seat] or purpose == "final":
             _call_speech(st, seat, purpose, ev)
             return
@@ -408,12 +422,12 @@ def _next_speech(st: TableState, ev: list[dict]) -> None:
 
 
 def _foul(st: TableState, seat: int, reason: str, ev: list[dict]) -> None:
-    st.fouls[seat] += 1
-    count = st.fouls[seat]
+    count = st.fouls[seat] + 1
+    st.fouls = _with(st.fouls, seat, count)
     foul = _event(st, "foul", seat=seat, kind="ordinary", reason=reason, count=count,
                   say=f"Player number {seat}, foul.")  # fmt: skip
     if count == ORDINARY_FOULS_TO_SHORTEN:
-        st.shortened[seat] = True
+        st.shortened = _with(st.shortened, seat, True)
         foul["penalty"] = "next-speech-shortened"
     ev.append(foul)
     if count == ORDINARY_FOULS_TO_REMOVE:
@@ -423,7 +437,7 @@ def _foul(st: TableState, seat: int, reason: str, ev: list[dict]) -> None:
 def _remove(st: TableState, seat: int, ev: list[dict]) -> None:
     """The fourth ordinary foul: the player leaves at once, without a final speech. A removal
     in the day cancels that day's voting (docs/auto-judged-table.md)."""
-    st.alive[seat] = False
+    st.alive = _with(st.alive, seat, False)
     ev.append(_event(st, "disqualified", seat=seat, reason="fourth-foul",
                      say=f"Player number {seat} leaves the table."))  # fmt: skip
     if _check_end(st, ev):
@@ -472,7 +486,7 @@ def _leave(st: TableState, seats: list[int], how: str, ev: list[dict]) -> bool:
     """Players leave by vote, raise or single nomination: roles are not revealed; each gives a
     final speech unless the game is over. True if the game ended."""
     for seat in seats:
-        st.alive[seat] = False
+        st.alive = _with(st.alive, seat, False)
         ev.append(
             _event(
                 st, "eliminated", seat=seat, how=how, say=f"Player number {seat} leaves the table."
@@ -596,7 +610,7 @@ def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
     if target != st.candidates[st.window]:
         raise TableError("vote.window-not-open", f"the window open is for player number {st.candidates[st.window]}",
                          target=target, open=st.candidates[st.window])  # fmt: skip
-    st.round_votes[seat] = target
+    st.round_votes = {**st.round_votes, seat: target}
     ev.append(_event(st, "vote", seat=seat, target=target, round=st.round))
 
 
@@ -639,7 +653,7 @@ def _hand(st: TableState, seat: int, up: object, ev: list[dict]) -> None:
         raise TableError("hands.not-yes-or-no", "a hand is up (true) or down (false)")
     if seat in st.hands:
         raise TableError("hands.already", f"player number {seat} has answered", seat=seat)
-    st.hands[seat] = up
+    st.hands = {**st.hands, seat: up}
     ev.append(_event(st, "hand", seat=seat, up=up))
     if len(st.hands) == len(st.living):
         _count_hands(st, ev)
@@ -687,13 +701,13 @@ def _check(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
         raise TableError("check.self", "a player does not check themselves")
     if st.step == "sheriff_check":
         result = "black" if st.roles[target] in BLACK_ROLES else "red"
-        st.sheriff_checks.append((st.number, target, result))
+        st.sheriff_checks = [*st.sheriff_checks, (st.number, target, result)]
         ev.append(_event(st, "sheriff_checked", seat=seat, target=target, result=result,
                          say=result.capitalize(), to=[seat]))  # fmt: skip
         _sheriff_sleeps(st, ev)
     else:
         result = "sheriff" if st.roles[target] == "sheriff" else "not_sheriff"
-        st.don_checks.append((st.number, target, result))
+        st.don_checks = [*st.don_checks, (st.number, target, result)]
         ev.append(_event(st, "don_checked", seat=seat, target=target, result=result,
                          say="Sheriff" if result == "sheriff" else "Not the Sheriff", to=[seat]))  # fmt: skip
         _don_sleeps(st, ev)
@@ -737,7 +751,7 @@ def _claim(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
     if seat in st.claims:
         raise TableError("claim.already", f"player number {seat} has made a claim", seat=seat)
     target = _target(st, target, "claim", allow_none=True)
-    st.claims[seat] = target
+    st.claims = {**st.claims, seat: target}
     ev.append(_event(st, "claim", seat=seat, target=target, to=st.black_seats))
     if len(st.claims) == len(st.claimants):
         _call_kill(st, ev)
@@ -765,7 +779,7 @@ def _kill(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
 
 def _after_kill(st: TableState, target: int | None, ev: list[dict]) -> None:
     if target is not None:
-        st.alive[target] = False
+        st.alive = _with(st.alive, target, False)
         st.killed_tonight = target
         if _check_end(st, ev):
             return
@@ -841,7 +855,7 @@ def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
         _sheriff_sleeps(st, ev)
     elif step == "claims":
         for seat in st.waiting_for():
-            st.claims[seat] = None
+            st.claims = {**st.claims, seat: None}
             ev.append(
                 _event(
                     st,

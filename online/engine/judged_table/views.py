@@ -108,13 +108,12 @@ def _public(st: TableState) -> tuple:
     """What every seat's view shares, computed once per state."""
     cache = st.public_cache
     if cache is None:
-        alive = st.alive
+        alive, fouls = st.alive, st.fouls
         cache = st.public_cache = (
-            tuple(s for s in SEATS if alive[s]),
-            {s: st.fouls[s] for s in SEATS if st.fouls[s]},
+            tuple([s for s in SEATS if alive[s]]),
+            {s: fouls[s] for s in SEATS if fouls[s]} if any(fouls) else {},
             tuple(st.nominees) if st.phase == "day" else (),
             PUBLIC_STEPS.get(st.step, st.step),
-            {"black": st.black_seats, "don": st.seat_of("don")},
         )
     return cache
 
@@ -132,7 +131,7 @@ def seat_view(
         checks = tuple({"night": n, "target": t, "result": r} for n, t, r in st.don_checks)
     else:
         checks = ()
-    living, fouls, nominees, step, mafia = _public(st)
+    living, fouls, nominees, step = _public(st)
     return SeatView(
         seat=seat,
         role=role,
@@ -146,7 +145,7 @@ def seat_view(
         living=living,
         fouls=dict(fouls),
         nominees=nominees,
-        mafia={"black": list(mafia["black"]), "don": mafia["don"]} if black else None,
+        mafia={"black": list(st.blacks), "don": st.don} if black else None,
         checks=checks,
         claims=dict(st.claims) if black and st.phase == "night" else None,
         winner=st.winner,

@@ -45,3 +45,4 @@ def build(club, stdout) -> None:
         for user in users[2:5]:
             services.signup_join(game=game, user=user, name=user.username.capitalize())
     stdout.write(f"Online games: /online/ (players {', '.join(PLAYING)}; the organizer moderates)")
+    stdout.write("Auto-judged table: /online/table/ (any visitor sits down at once, bots in the other seats)")

@@ -25,7 +25,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.engine import IMPLEMENTATION  # noqa: E402
 from games.engine import replay as replay_protocol  # noqa: E402
 from online.agents import RandomBot, RuleBot, play_game  # noqa: E402
-from online.engine.judged_table import Check, Claim, Hand, Kill, Speak, Timeout, Vote, create_table, resolve  # noqa: E402
+from online.engine.judged_table import (
+    Check,
+    Claim,
+    Hand,
+    Kill,
+    Speak,
+    Timeout,
+    Vote,
+    create_table,
+    resolve,
+)  # noqa: E402
 from online.engine.judged_table.protocol import to_protocol  # noqa: E402
 from scoring.engine import score_document  # noqa: E402
 
@@ -37,7 +47,11 @@ def scripted_game(seed: int) -> int:
     while state.winner is None:
         step = state.step
         if step == "speech":
-            text = f"I nominate number {rng.choice(state.living)}. PASS" if rng.random() < 0.5 else "PASS"
+            text = (
+                f"I nominate number {rng.choice(state.living)}. PASS"
+                if rng.random() < 0.5
+                else "PASS"
+            )
             commands = [Speak(state.actor, text)]
         elif step == "vote":
             commands, voters = [], state.waiting_for()
@@ -49,7 +63,9 @@ def scripted_game(seed: int) -> int:
         elif step == "hands":
             commands = [Hand(seat, rng.random() < 0.5) for seat in state.waiting_for()]
         elif step in ("sheriff_check", "don_check"):
-            commands = [Check(state.actor, rng.choice([s for s in state.living if s != state.actor]))]
+            commands = [
+                Check(state.actor, rng.choice([s for s in state.living if s != state.actor]))
+            ]
         elif step == "claims":
             commands = [Claim(seat, rng.choice(state.living)) for seat in state.waiting_for()]
         else:
@@ -88,15 +104,26 @@ def pipeline(games: int) -> tuple[float, float, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=2000, help="games per timed batch (default 2000)")
-    parser.add_argument("--pipeline", type=int, default=10_000, help="games in the pipeline run (default 10000)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--games", type=int, default=2000, help="games per timed batch (default 2000)"
+    )
+    parser.add_argument(
+        "--pipeline", type=int, default=10_000, help="games in the pipeline run (default 10000)"
+    )
     args = parser.parse_args()
     calibration = min(
-        (lambda start: (sum(range(1000)), time.perf_counter() - start)[1])(time.perf_counter()) for _ in range(2000)
+        (lambda start: (sum(range(1000)), time.perf_counter() - start)[1])(time.perf_counter())
+        for _ in range(2000)
     )
-    print(f"calibration: sum(range(1000)) {calibration * 1e6:.1f} µs; protocol engine: {IMPLEMENTATION}")
-    print("1. whole games per second per core (CPU time, best of 3 batches of", args.games, "games)")
+    print(
+        f"calibration: sum(range(1000)) {calibration * 1e6:.1f} µs; protocol engine: {IMPLEMENTATION}"
+    )
+    print(
+        "1. whole games per second per core (CPU time, best of 3 batches of", args.games, "games)"
+    )
     for label, play in (
         ("judge + driver + random bots", bots(RandomBot)),
         ("judge + driver + rule-based bots", bots(RuleBot)),

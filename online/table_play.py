@@ -26,7 +26,15 @@ from django.utils.translation import gettext as _
 from config.errors import ApplicationError
 from online.agents import agents_from_spec
 from online.agents.base import answer_to_command, check_answer
-from online.engine.judged_table import TableConfig, TableError, Timeout, Vote, create_table, replay, resolve
+from online.engine.judged_table import (
+    TableConfig,
+    TableError,
+    Timeout,
+    Vote,
+    create_table,
+    replay,
+    resolve,
+)
 from online.engine.judged_table.views import request_for, seat_view
 
 from .models import JudgedTable
@@ -36,7 +44,9 @@ BOTS = ("rule", "random")
 
 
 def person_config() -> TableConfig:
-    return TableConfig(speech_window_seconds=float(getattr(settings, "TABLE_PERSON_SPEECH_SECONDS", 180)))
+    return TableConfig(
+        speech_window_seconds=float(getattr(settings, "TABLE_PERSON_SPEECH_SECONDS", 180))
+    )
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -60,7 +70,13 @@ def window_of(table: JudgedTable, state) -> dict | None:
         windows = []
         for index, candidate in enumerate(state.candidates[:-1]):
             start = opened if index == 0 else opened + lead + step * index
-            windows.append({"candidate": candidate, "opens": start, "closes": opened + lead + step * (index + 1)})
+            windows.append(
+                {
+                    "candidate": candidate,
+                    "opens": start,
+                    "closes": opened + lead + step * (index + 1),
+                }
+            )
         closes = windows[-1]["closes"] if windows else opened
         return {"action": "vote", "opened": opened, "closes": closes, "windows": windows}
     if request["action"] == "speak":
@@ -69,7 +85,11 @@ def window_of(table: JudgedTable, state) -> dict | None:
         seconds = VOTE_LEAD_IN + config.vote_window_seconds
     else:
         seconds = config.night_window_seconds
-    return {"action": request["action"], "opened": opened, "closes": opened + timedelta(seconds=seconds)}
+    return {
+        "action": request["action"],
+        "opened": opened,
+        "closes": opened + timedelta(seconds=seconds),
+    }
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -129,7 +149,9 @@ def _advance(table: JudgedTable, state, log: list[dict], now: datetime):
                 if seat == table.seat:
                     continue
                 answer = _bot_answer(bots[seat], state, log, seat)
-                command = answer_to_command(seat, request_for(state, seat), answer) if answer else None
+                command = (
+                    answer_to_command(seat, request_for(state, seat), answer) if answer else None
+                )
                 commands.append(command or _default_for(state, seat))
             if commands:
                 state, events = resolve(state, commands)
@@ -145,7 +167,11 @@ def _advance(table: JudgedTable, state, log: list[dict], now: datetime):
         command = answer_to_command(seat, request_for(state, seat), answer) if answer else None
         state, events = resolve(state, command or Timeout(note=f"seat {seat}: no usable answer"))
         log.extend(events)
-    if state.winner is None and request_for(state, table.seat) is not None and table.window_opened_at is None:
+    if (
+        state.winner is None
+        and request_for(state, table.seat) is not None
+        and table.window_opened_at is None
+    ):
         table.window_opened_at = now
     table.winner = state.winner or ""
     return state
@@ -185,7 +211,9 @@ def _close_if_due(table: JudgedTable, state, log: list[dict], now: datetime):
         return state
     note = "late: the person's window closed"
     if window["action"] == "vote":
-        state, events = resolve(state, _round_inputs(state, table.round_votes.get("votes", {}), None))
+        state, events = resolve(
+            state, _round_inputs(state, table.round_votes.get("votes", {}), None)
+        )
     else:
         state, events = resolve(state, Timeout(note=note))
     log.extend(events)
@@ -240,7 +268,9 @@ def table_answer(*, table: JudgedTable, answer: dict, now: datetime) -> JudgedTa
             _advance(table, state, log, now)
             table.log = log
             table.save()
-        raise ApplicationError(_("Nothing is asked of your seat now (the window may have closed)."), code="not-now")
+        raise ApplicationError(
+            _("Nothing is asked of your seat now (the window may have closed)."), code="not-now"
+        )
     wrong = check_answer(request, answer)
     if wrong:
         raise ApplicationError(_("That answer does not fit the question: %(reason)s.") % {"reason": wrong},
@@ -250,7 +280,9 @@ def table_answer(*, table: JudgedTable, answer: dict, now: datetime) -> JudgedTa
             commands = _person_vote(table, state, answer["target"], now)
         else:
             command = answer_to_command(table.seat, request, answer)
-            commands = [command if command is not None else Timeout(note="the person chose no check")]
+            commands = [
+                command if command is not None else Timeout(note="the person chose no check")
+            ]
         state, events = resolve(state, commands)
     except TableError as error:
         raise ApplicationError(error.message, code=error.rule) from None
@@ -269,5 +301,7 @@ def _person_vote(table: JudgedTable, state, target: int | None, now: datetime) -
     open_now = next((w for w in window["windows"] if w["opens"] <= now < w["closes"]), None)
     if open_now is None or open_now["candidate"] != target:
         raise ApplicationError(
-            _("The window for player number %(seat)s is not open now.") % {"seat": target}, code="window")
+            _("The window for player number %(seat)s is not open now.") % {"seat": target},
+            code="window",
+        )
     return _round_inputs(state, table.round_votes.get("votes", {}), (table.seat, target))

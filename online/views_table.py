@@ -33,7 +33,11 @@ def _mine(request: HttpRequest):
     if request.user.is_authenticated:
         return JudgedTable.objects.filter(user=request.user)
     key = request.session.session_key
-    return JudgedTable.objects.filter(user=None, session_key=key) if key else JudgedTable.objects.none()
+    return (
+        JudgedTable.objects.filter(user=None, session_key=key)
+        if key
+        else JudgedTable.objects.none()
+    )
 
 
 def _table(request: HttpRequest, token: str) -> JudgedTable:
@@ -73,18 +77,28 @@ def _context(table: JudgedTable) -> dict:
             **window,
             "closes_in_ms": max(0, int((window["closes"] - now).total_seconds() * 1000)),
             "windows": [
-                {"candidate": w["candidate"], "opens_in_ms": int((w["opens"] - now).total_seconds() * 1000),
-                 "closes_in_ms": int((w["closes"] - now).total_seconds() * 1000)}
+                {
+                    "candidate": w["candidate"],
+                    "opens_in_ms": int((w["opens"] - now).total_seconds() * 1000),
+                    "closes_in_ms": int((w["closes"] - now).total_seconds() * 1000),
+                }
                 for w in window.get("windows", [])
             ],  # fmt: skip
         }
-    return {"table": table, "view": view, "window": window, "lines": transcript(table.log, seat=table.seat)[-80:]}
+    return {
+        "table": table,
+        "view": view,
+        "window": window,
+        "lines": transcript(table.log, seat=table.seat)[-80:],
+    }
 
 
 @vary_on_headers("HX-Request")
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(request, token)
-    template = "online/table.html#table" if request.headers.get("HX-Request") else "online/table.html"
+    template = (
+        "online/table.html#table" if request.headers.get("HX-Request") else "online/table.html"
+    )
     return render(request, template, _context(table))
 
 

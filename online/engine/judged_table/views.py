@@ -19,8 +19,10 @@ PUBLIC_STEPS = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+@dataclass(
+    slots=True
+)  # not frozen: a frozen dataclass's __init__ costs twice as much, and a view is
+class SeatView:  # built fresh for every question, so an agent that changes its own changes nothing
     seat: int
     role: str
     team: str

@@ -56,7 +56,12 @@ def test_a_visitor_sits_down_and_sees_only_their_seat():
     body = page.content.decode()
     assert "Your seat: 3" in body
     assert other.get(table.get_absolute_url()).status_code == 404
-    assert other.post(reverse("online:table_answer", args=[table.token]), {"action": "speak"}).status_code == 404
+    assert (
+        other.post(
+            reverse("online:table_answer", args=[table.token]), {"action": "speak"}
+        ).status_code
+        == 404
+    )
     # Nothing of another seat's role: the roles dealt appear only as the seat's own.
     for seat in range(1, 11):
         if seat != 3 and state.roles[seat] in ("don", "sheriff"):
@@ -76,9 +81,13 @@ def test_a_speech_goes_to_the_judge():
     rng = random.Random(1)
     state = replay(table.log)
     while request_for(state, 1)["action"] != "speak":
-        table = table_answer(table=table, answer=answer_for(request_for(state, 1), rng), now=clock.now())
+        table = table_answer(
+            table=table, answer=answer_for(request_for(state, 1), rng), now=clock.now()
+        )
         state = replay(table.log)
-    table = table_answer(table=table, answer={"speech": "I nominate number 5. PASS"}, now=clock.now())
+    table = table_answer(
+        table=table, answer={"speech": "I nominate number 5. PASS"}, now=clock.now()
+    )
     speeches = [e for e in table.log if e["type"] == "speech" and e["seat"] == 1]
     assert speeches[-1]["text"] == "I nominate number 5. PASS"
 
@@ -118,9 +127,14 @@ def test_a_hand_counts_only_in_its_candidates_window():
                 window = window_of(table, state)
                 second = window["windows"][1]
                 with pytest.raises(ApplicationError, match="not open"):
-                    table_answer(table=table, answer={"target": second["candidate"]}, now=window["opened"])
-                table = table_answer(table=table, answer={"target": second["candidate"]},
-                                     now=second["opens"] + timedelta(milliseconds=10))
+                    table_answer(
+                        table=table, answer={"target": second["candidate"]}, now=window["opened"]
+                    )
+                table = table_answer(
+                    table=table,
+                    answer={"target": second["candidate"]},
+                    now=second["opens"] + timedelta(milliseconds=10),
+                )
                 counted = [e for e in table.log if e["type"] == "vote" and e["seat"] == table.seat]
                 assert counted[-1]["target"] == second["candidate"]
                 return

@@ -120,7 +120,7 @@ def _bot_answer(bot, state, log, seat):
 
 def _advance(table: JudgedTable, state, log: list[dict], now: datetime):
     """Give the bots their turns until the person is asked something or the game ends."""
-    for _ in range(2_000):
+    for _turn in range(2_000):
         if state.winner is not None:
             table.window_opened_at = None
             break

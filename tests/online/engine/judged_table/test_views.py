@@ -144,3 +144,21 @@ def test_a_view_gives_copies_of_the_log_to_json():
     for event in data["history"]:
         event["say"] = "changed"
     assert not any(event.get("say") == "changed" for event in table.log)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_seats_transcript_tells_only_what_the_seat_heard(role):
+    from online.engine.judged_table.protocol import transcript
+
+    for seed in range(3):
+        game = play_game({seat: RuleBot() for seat in range(1, 11)}, seed)
+        seat = game.state.roles.index(role)
+        text = "\n".join(transcript(game.log, seat=seat))
+        assert "roles dealt" not in text and "(to " not in text
+        assert ("the Mafia meet" in text) == (role in ("mafia", "don"))
+        assert (" claims " in text or "decides:" in text) <= (role in ("mafia", "don"))
+        checks = [line for line in text.splitlines() if " checks " in line]
+        assert all(line.split("] ")[1].startswith(f"{seat} checks") for line in checks)
+        for other in range(1, 11):
+            if other != seat:
+                assert f"your role: {game.state.roles[other]}" not in text or game.state.roles[other] == role

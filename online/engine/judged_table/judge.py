@@ -456,7 +456,9 @@ def _remove(st: TableState, seat: int, ev: list[dict]) -> None:
     if st.step == "sheriff_check" and st.actor == seat:
         _sheriff_sleeps(st, ev)
     elif st.step in ("claims", "kill") and st.roles[seat] in BLACK_ROLES:
-        _call_hunt(st, ev)  # the hunt starts again among the black players left
+        # The hunt starts again among the black players left, silently: a public call would
+        # tell the town that the removed player was black.
+        _call_hunt(st, ev, announce=False)
     elif st.step == "don_check" and st.actor == seat:
         _don_sleeps(st, ev)
 
@@ -727,7 +729,7 @@ def _decider(st: TableState) -> int:
     return next(seat for seat in SEATS if st.alive[seat] and st.roles[seat] in BLACK_ROLES)
 
 
-def _call_hunt(st: TableState, ev: list[dict]) -> None:
+def _call_hunt(st: TableState, ev: list[dict], announce: bool = True) -> None:
     """ "The mafia goes hunting": each black player makes a claim, the Don decides the kill."""
     decider = _decider(st)
     st.claimants = [
@@ -736,7 +738,10 @@ def _call_hunt(st: TableState, ev: list[dict]) -> None:
         if st.alive[seat] and st.roles[seat] in BLACK_ROLES and seat != decider
     ]
     st.claims = {}
-    ev.append(_event(st, "hunt_started", say="The mafia goes hunting."))
+    if announce:
+        ev.append(_event(st, "hunt_started", say="The mafia goes hunting."))
+    else:
+        ev.append(_event(st, "hunt_restarted", decider=decider, to=st.black_seats))
     if st.claimants:
         st.step, st.actor = "claims", 0
     else:

@@ -513,3 +513,15 @@ def test_a_log_the_judge_would_not_write_is_refused_at_the_first_difference():
     with pytest.raises(LogError) as caught:
         replay(forged)
     assert caught.value.index == index
+
+
+def test_a_black_player_removed_during_the_hunt_restarts_it_without_a_public_call():
+    table = Table(blacks=(2, 5), don=9, sheriff=7).check(1)
+    for _ in range(4):
+        table.speak(2, "out of turn PASS")  # the fourth foul removes seat 2 at night
+    assert 2 in table.left
+    assert len(table.events("hunt_started")) == 1
+    (restarted,) = table.events("hunt_restarted")
+    assert restarted["to"] == [2, 5, 9] and table.state.claimants == [5]
+    table.claims(None).kill(None)
+    assert table.replayed().snapshot() == table.state.snapshot()

@@ -17,8 +17,8 @@ ROLES = ("civilian", "sheriff", "mafia", "don")
 PRIVATE_TYPES = {
     "civilian": set(),
     "sheriff": {"sheriff_checked"},
-    "mafia": {"mafia_met", "claim", "kill_called", "kill_decided"},
-    "don": {"mafia_met", "claim", "kill_called", "kill_decided", "don_checked"},
+    "mafia": {"mafia_met", "claim", "kill_called", "kill_decided", "hunt_restarted"},
+    "don": {"mafia_met", "claim", "kill_called", "kill_decided", "hunt_restarted", "don_checked"},
 }
 EVERY_PRIVATE_TYPE = {"game_created", "roles_dealt", "role_told", "speech_out_of_turn", "window_closed",
                       "default_applied"} | set().union(*PRIVATE_TYPES.values())  # fmt: skip

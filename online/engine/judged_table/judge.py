@@ -815,90 +815,43 @@ def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
     else:
         closed["to"] = [st.actor] if st.actor else []
     ev.append(closed)
-    if step == "speech":
-        ev.append(
-            _event(
-                st,
-                "default_applied",
-                seat=st.actor,
-                step=step,
-                default="PASS",
-                note=note,
-                to=[st.actor],
-            )
-        )
-        _next_speech(st, ev)
-    elif step == "vote":
-        st.window += 1
-        _open_window(st, ev)
-    elif step == "hands":
-        for seat in st.waiting_for():
-            ev.append(
-                _event(
-                    st,
-                    "default_applied",
-                    seat=seat,
-                    step=step,
-                    default="keep",
-                    note=note,
-                    to=[seat],
-                )
-            )
-        _count_hands(st, ev)
-    elif step == "sheriff_check":
-        ev.append(
-            _event(
-                st,
-                "default_applied",
-                seat=st.actor,
-                step=step,
-                default="no-check",
-                note=note,
-                to=[st.actor],
-            )
-        )
-        _sheriff_sleeps(st, ev)
-    elif step == "claims":
-        for seat in st.waiting_for():
-            st.claims = {**st.claims, seat: None}
-            ev.append(
-                _event(
-                    st,
-                    "default_applied",
-                    seat=seat,
-                    step=step,
-                    default="no-claim",
-                    note=note,
-                    to=[seat],
-                )
-            )
-        _call_kill(st, ev)
-    elif step == "kill":
-        seat = st.actor
+
+    def default(seat: int, value: str, to: list[int] | None = None) -> None:
         ev.append(
             _event(
                 st,
                 "default_applied",
                 seat=seat,
                 step=step,
-                default="no-kill",
+                default=value,
                 note=note,
-                to=st.black_seats,
+                to=to or [seat],
             )
         )
+
+    if step == "speech":
+        default(st.actor, "PASS")
+        _next_speech(st, ev)
+    elif step == "vote":
+        st.window += 1
+        _open_window(st, ev)
+    elif step == "hands":
+        for seat in st.waiting_for():
+            default(seat, "keep")
+        _count_hands(st, ev)
+    elif step == "sheriff_check":
+        default(st.actor, "no-check")
+        _sheriff_sleeps(st, ev)
+    elif step == "claims":
+        for seat in st.waiting_for():
+            st.claims = {**st.claims, seat: None}
+            default(seat, "no-claim")
+        _call_kill(st, ev)
+    elif step == "kill":
+        default(st.actor, "no-kill", to=st.black_seats)
         _after_kill(st, None, ev)
     elif step == "don_check":
-        ev.append(
-            _event(
-                st,
-                "default_applied",
-                seat=st.actor,
-                step=step,
-                default="no-check",
-                note=note,
-                to=[st.actor],
-            )
-        )
+        default(st.actor, "no-check")
         _don_sleeps(st, ev)
     else:  # pragma: no cover - every open step is listed above
         raise TableError("timeout.nothing-open", "no window is open")

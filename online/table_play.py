@@ -256,21 +256,23 @@ def table_tick(*, table: JudgedTable, now: datetime) -> JudgedTable:
 
 
 @transaction.atomic
-def table_answer(*, table: JudgedTable, answer: dict, now: datetime) -> JudgedTable:
-    """The person's answer to what the judge asks of their seat now."""
+def table_answer(*, table: JudgedTable, answer: dict, now: datetime, action: str | None = None) -> JudgedTable:
+    """The person's answer to what the judge asks of their seat now (`action`: the question the
+    page showed; an answer to a question no longer asked is refused)."""
     table = _lock(table)
     log = list(table.log)
     state = replay(log)
     state = _close_if_due(table, state, log, now)
     request = request_for(state, table.seat) if state.winner is None else None
     if request is None:
-        if len(log) != len(table.log):
-            _advance(table, state, log, now)
-            table.log = log
-            table.save()
         raise ApplicationError(
             _("Nothing is asked of your seat now (the window may have closed)."), code="not-now"
         )
+    if action is not None and action != request["action"]:
+        raise ApplicationError(_("That question is no longer asked: the page shows what is asked now."),
+                               code="changed")  # fmt: skip
+    if request["action"] == "speak" and not str(answer.get("speech", "")).strip():
+        raise ApplicationError(_("Your speech is empty: say PASS to end it."), code="empty")
     wrong = check_answer(request, answer)
     if wrong:
         raise ApplicationError(_("That answer does not fit the question: %(reason)s.") % {"reason": wrong},

@@ -116,7 +116,7 @@ def table_act(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(request, token)
     action = request.POST.get("action", "")
     try:
-        table = table_answer(table=table, answer=_answer_from(request, action), now=clock.now())
+        table = table_answer(table=table, answer=_answer_from(request, action), now=clock.now(), action=action)
     except ApplicationError as error:
         messages.error(request, error.message)
         table.refresh_from_db()

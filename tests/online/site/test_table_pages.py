@@ -156,3 +156,20 @@ def test_a_whole_game_as_a_person_is_a_valid_protocol():
     assert state.winner in ("red", "black") and table.winner == state.winner
     result = replay_protocol(to_protocol(table.log)).to_result()
     assert result["valid"] and result["winner"] == state.winner
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{}, {"action": "vote", "target": "abc"}, {"action": "speak"}, {"action": "hand", "up": "maybe"},
+     {"action": "check", "target": "99"}, {"action": "speak", "speech": "x" * 30_000}],
+)  # fmt: skip
+def test_bad_answers_get_a_clear_message_and_change_nothing(data):
+    visitor = Client()
+    visitor.post(reverse("online:table_new"), {"seat": "5"})
+    table = JudgedTable.objects.get()
+    before = list(table.log)
+    response = visitor.post(reverse("online:table_answer", args=[table.token]), data, follow=True)
+    assert response.status_code == 200
+    assert response.context["messages"] and list(response.context["messages"])
+    table.refresh_from_db()
+    assert table.log == before

@@ -5,7 +5,9 @@ The rule-based player (`RuleBot`) follows a few well-known lines of play:
 - the Sheriff checks players he has not checked and, once he finds a black player, says so
   ("I am the Sheriff. Number 4 is black.") and nominates him;
 - the town believes the first Sheriff claim of the game, nominates and votes for the players
-  the claimed Sheriff called black, and otherwise votes for whoever voted with the accused;
+  the claimed Sheriff called black; otherwise it weighs the public evidence — a nomination of or
+  a vote against the believed Sheriff, a vote against a player he called red, a vote elsewhere
+  while a player he called black stands — and its votes meet on the most suspicious candidate;
 - the Don hunts the Sheriff: he checks the players who claimed it first, kills the Sheriff he
   found (or the claimed one), and the Mafia's claims follow the same line;
 - now and then a black player counter-claims the Sheriff and calls the real one black.
@@ -81,13 +83,28 @@ class RuleBot(Agent):
                 if speaker in self.claimants:
                     for number, colour in ACCUSES.findall(text):
                         self.called.setdefault(speaker, {})[int(number)] = colour.lower()
-            elif kind == "votes_counted" and self.called:
-                # Whoever votes against a player the trusted Sheriff called red looks suspicious.
-                reds = {seat for seat, colour in self._calls().items() if colour == "red"}
-                for voter, target in event["votes"].items():
-                    if target in reds:
-                        self.suspicion[int(voter)] = self.suspicion.get(int(voter), 0) + 1
+            elif kind == "votes_counted" and self.claimants:
+                self._weigh_votes(event)
+            elif kind == "nominated" and event["target"] == self._trusted():
+                # Putting the Sheriff the town believes up for elimination is what black does.
+                self._suspect(event["by"], 2)
         self.alive = set(view.living)
+
+    def _suspect(self, seat: int, weight: float) -> None:
+        self.suspicion[seat] = self.suspicion.get(seat, 0) + weight
+
+    def _weigh_votes(self, counted: dict) -> None:
+        """The evidence of a vote, once a Sheriff has spoken: a hand against the Sheriff the town
+        believes weighs most, then one against a player he called red, then a hand elsewhere
+        while a player he called black stood as a candidate (black protects its own)."""
+        trusted = self._trusted()
+        calls = self._calls()
+        blacks_standing = {seat for seat, colour in calls.items() if colour == "black"} & set(counted["candidates"])
+        for voter, target in counted["votes"].items():
+            if target == trusted:
+                self._suspect(int(voter), 3)
+            elif calls.get(target) == "red" or (blacks_standing and target not in blacks_standing):
+                self._suspect(int(voter), 1)
 
     # --- what this player believes ---------------------------------------------------------
     def _trusted(self) -> int | None:

@@ -151,6 +151,8 @@ ONLINE_SWEEP_SECONDS = env.int("ONLINE_SWEEP_SECONDS", default=30)
 TABLE_CHAT_URL = env.str("TABLE_CHAT_URL", default="")
 TABLE_CHAT_MODEL = env.str("TABLE_CHAT_MODEL", default="")
 TABLE_CHAT_KEY = env.str("TABLE_CHAT_KEY", default="")
+# A person's speech window at an auto-judged table (typing takes longer than speaking).
+TABLE_PERSON_SPEECH_SECONDS = env.int("TABLE_PERSON_SPEECH_SECONDS", default=180)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"

@@ -39,6 +39,8 @@ def play_as_a_person(page, base_url: str, seat: str) -> dict:
                 page.locator("#speak").click()
             done["speech"] += 1
         elif page.locator(".vote-window").count():
+            if not done["vote"]:
+                page_check(page, "table-vote")
             try:
                 page.locator(".vote-window.open").first.click(timeout=4000)
                 done["vote"] += 1
@@ -50,6 +52,8 @@ def play_as_a_person(page, base_url: str, seat: str) -> dict:
             done["hand"] += 1
             page.wait_for_timeout(200)
         elif page.locator(".table-answer button[name=target]").count():
+            if not done["night"]:
+                page_check(page, "table-night")
             page.locator(".table-answer button[name=target]").first.click()
             done["night"] += 1
             page.wait_for_timeout(200)

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from games.engine import replay as replay_protocol
 from online.engine.judged_table import (
     Check,
     Claim,
@@ -20,6 +21,7 @@ from online.engine.judged_table import (
     replay,
     resolve,
 )
+from online.engine.judged_table.protocol import to_protocol
 
 TEXTS = ["PASS", "I nominate number 3. PASS", "Nominating number 11 THANK YOU", "hmm", "", "Player 4 PASS",
          "Я выставляю номер 7. Спасибо", "word " * 250]  # fmt: skip
@@ -67,3 +69,7 @@ def test_any_input_is_taken_or_refused_and_the_log_replays(seed):
         taken += 1
     assert taken and refused
     assert replay(log).snapshot() == state.snapshot()
+    # Whatever happened (fouls out of turn by night and day, removals, defaults), the protocol
+    # engine reads the game the same way.
+    result = replay_protocol(to_protocol(log)).to_result()
+    assert result["valid"] and result["winner"] == state.winner

@@ -4,11 +4,12 @@ production settings (DEBUG off)."""
 from __future__ import annotations
 
 import os
+import re
+
+import psycopg
 
 
 def fresh_database(database_url: str, redis_url: str, **extra: str) -> None:
-    import psycopg
-
     name = database_url.rsplit("/", 1)[1]
     with psycopg.connect(database_url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -16,3 +17,14 @@ def fresh_database(database_url: str, redis_url: str, **extra: str) -> None:
     os.environ.update(DATABASE_URL=database_url, REDIS_URL=redis_url, SECRET_KEY="benchmark-only",
                       DJANGO_SETTINGS_MODULE="config.settings", **extra)
     os.environ.pop("DEBUG", None)
+
+
+def recreate_database(pg: str, name: str) -> str:
+    """A fresh, empty database called ``name`` on the server ``pg``; its URL. Only a name with
+    "bench" in it: a benchmark never drops a database it did not make."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or "bench" not in name:
+        raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
+    with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return f"{pg}/{name}"

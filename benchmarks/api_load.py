@@ -8,8 +8,8 @@ What it does, loopback only and bounded in count and time:
 1. (Re)creates its own PostgreSQL database (``mafia_bench_api`` by default; the name must
    contain ``bench``), migrates it, and creates a club, 200 accepted players and a running
    tournament of 10 rounds × 20 tables: 200 confirmed games with their seat scores, and the
-   standings stored by ``tournaments.services.standings_store`` and rendered by
-   ``tournaments.stored_standings.warm`` into Redis, as the pipeline does.
+   standings stored by ``tournaments.standings.store.standings_store`` and rendered by
+   ``tournaments.standings.stored.warm`` into Redis, as the pipeline does.
 2. Starts one Celery worker (idle here: it is part of the production set-up being measured).
    For each gunicorn set-up (``worker-class:workers[:threads]``), starts gunicorn on 127.0.0.1
    with DEBUG off, a SECRET_KEY, DATABASE_URL to that database and REDIS_URL (the cache is Redis),
@@ -27,8 +27,8 @@ What it does, loopback only and bounded in count and time:
    the server and the worker.
 
 Each request is an anonymous visitor's, answered by the fast path in front of Django
-(tournaments/fast_standings.py, config/wsgi.py) from Django's own answer kept a quarter of a second
-per process; Django (one query, the stored body: tournaments/stored_standings.py) answers a few
+(tournaments/standings/fast.py, config/wsgi.py) from Django's own answer kept a quarter of a second
+per process; Django (one query, the stored body: tournaments/standings/stored.py) answers a few
 times a second per process. Targets (issue 14): ≥ 1,000 requests/s with p99 < 50 ms at 50
 clients on a 2-core machine.
 """
@@ -50,6 +50,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchmarks._server_env import recreate_database  # noqa: E402  (after the path is set)
+
 VENV_BIN = ROOT / ".venv" / "bin"
 SLUG = "bench-open"
 PLAYERS, TABLES, ROUNDS = 200, 20, 10
@@ -80,17 +83,6 @@ def parse_args():
 # --- 1. the database and the tournament -----------------------------------------------------------
 
 
-def recreate_database(pg: str, name: str) -> str:
-    import psycopg
-
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or "bench" not in name:
-        raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
-    with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    return f"{pg}/{name}"
-
-
 def server_environment(database_url: str, redis_url: str) -> dict:
     env = {key: value for key, value in os.environ.items() if key != "DEBUG"}
     env.update({
@@ -112,7 +104,8 @@ def create_tournament() -> None:
     from games.models import Game, GameSeat
     from scoring.models import SeatScore
     from tournaments.models import Application, Round, Tournament
-    from tournaments.services import standings_store
+    from tournaments.standings.store import standings_store
+    from vocabulary import RED, RED_ROLES
 
     rng = random.Random(9)
     club = Club.objects.create(name="Benchmark club", slug="bench-club")
@@ -139,7 +132,7 @@ def create_tournament() -> None:
         for seat in range(10):
             player = players[(table * 10 + seat + rnd * 13) % PLAYERS]
             role = roles[seat]
-            won = (role in ("civilian", "sheriff")) == (game.winner == "red")
+            won = (role in RED_ROLES) == (game.winner == RED)
             points = Decimal(rng.choice(["0", "0.1", "0.25", "0.3", "-0.1"]))
             items = [{"points": float(points), "rule": "bench", "note": ""}] if points else []
             seats.append(GameSeat(game=game, seat=seat + 1, player=player, role=role))
@@ -150,7 +143,7 @@ def create_tournament() -> None:
     SeatScore.objects.bulk_create(scores)
     snapshot = standings_store(tournament_id=tournament.pk)
     assert len(snapshot.rows) == PLAYERS and snapshot.games == TABLES * ROUNDS
-    from tournaments.stored_standings import warm
+    from tournaments.standings.stored import warm
 
     warm(tournament.pk)  # what the pipeline does after storing them: render into the shared cache
     from django.db import connections

@@ -103,10 +103,10 @@ def build_world(args):
     from django.core.management import call_command
 
     from clubs.models import Club, ClubMembership, Player
+    from core import outbox as pipeline
     from games.engine.examples import full_pro_mafia_game
     from games.models import Game, GameSeat
     from games.services import game_confirm, game_deal, game_submit, protocol_replace
-    from scoring import pipeline
     from tournaments.models import Application, Round, Tournament
 
     call_command("migrate", verbosity=0)
@@ -149,7 +149,7 @@ def build_world(args):
         if (i + 1) % 50 == 0:
             print(f"  built {i + 1}/{total} games", flush=True)
     pipeline.send_job = send_job  # from here on, messages go to the worker
-    from scoring.models import RecomputeJob
+    from core.models import RecomputeJob
 
     RecomputeJob.objects.update(enqueued_at=None)  # no message was sent: the first sweep sends them all
     from django.db import connections
@@ -241,7 +241,7 @@ class Churn(threading.Thread):
     def run(self):
         from django.db import connections, transaction
 
-        from scoring import pipeline
+        from core import outbox as pipeline
 
         try:
             while not self.stop.wait(self.every):
@@ -258,7 +258,7 @@ def main() -> None:
     prepare(args)
     print(f"building {args.history} confirmed games and {args.confirms} waiting ones ...", flush=True)
     tournament_id, waiting = build_world(args)
-    from scoring.models import RecomputeJob
+    from core.models import RecomputeJob
 
     server, worker = start_processes(args)
     churn = Churn(tournament_id, args.churn_s)

@@ -42,6 +42,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._server_env import recreate_database  # noqa: E402  (after the path is set)
+
 VENV_BIN = ROOT / ".venv" / "bin"
 CSRF_INPUT = re.compile(r'"X-CSRFToken": "([^"]+)"')
 SERVER_TIMING = re.compile(r"app;dur=([0-9.]+)")
@@ -87,17 +89,6 @@ def summary(name: str, values: list[float]) -> str:
 
 
 # --- 1. the database and the games ----------------------------------------------------------------
-
-
-def recreate_database(pg: str, name: str) -> str:
-    import psycopg
-
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or "bench" not in name:
-        raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
-    with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    return f"{pg}/{name}"
 
 
 def server_environment(database_url: str) -> dict:

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.engine_replay import best_time  # noqa: E402
 from online.engine import DeadlineReached, NightAction, Vote, replay, resolve  # noqa: E402
 from online.engine.forum import ROLES  # noqa: E402
-from online.engine.scenario import Game  # noqa: E402
+from online.engine.scenario import ForumScenario  # noqa: E402
 
 POWER = ["cop", "doctor", "roleblocker", "vigilante", "tracker", "watcher", "innocent_child"]
 SCUM = [
@@ -42,7 +42,7 @@ def roles_for(players: int) -> list[str]:
     return roles + ["townie"] * (players - len(roles))
 
 
-def night_commands(game: Game) -> list[NightAction]:
+def night_commands(game: ForumScenario) -> list[NightAction]:
     """Each living power role and each killing side's first member acts on a living townie or a scum."""
     state = game.state
     living = [slot for slot in state.slots if slot.alive]
@@ -72,7 +72,7 @@ def night_commands(game: Game) -> list[NightAction]:
     return commands
 
 
-def day_commands(game: Game) -> list[Vote]:
+def day_commands(game: ForumScenario) -> list[Vote]:
     """Votes one by one, with a few changes of mind, until a majority hammers a scum player."""
     state = game.state
     living = [slot.number for slot in state.slots if slot.alive]
@@ -100,9 +100,9 @@ def run_commands(state, commands):
     return state
 
 
-def full_game(players: int, seed: str) -> Game:
+def full_game(players: int, seed: str) -> ForumScenario:
     """A whole game to its end: nights with every action, days lynching scum by majority."""
-    game = Game(*roles_for(players), seed=seed)
+    game = ForumScenario(*roles_for(players), seed=seed)
     game.deadline()
     while game.result is None:
         if game.state.phase.kind == "day":
@@ -124,7 +124,7 @@ def main() -> None:
     calibration = best_time(lambda: sum(range(1000)), args.seconds / 2)
     print(f"calibration: sum(range(1000)) {calibration * 1e6:.1f} µs")
 
-    games = [Game(*roles_for(args.players), seed=f"bench-{n}") for n in range(args.games)]
+    games = [ForumScenario(*roles_for(args.players), seed=f"bench-{n}") for n in range(args.games)]
     for game in games:
         game.deadline().deadline()  # Night 0, then a quiet Day 1: Night 1 begins
     nights = [(game.state, night_commands(game), game.state.phase.deadline) for game in games]

@@ -21,7 +21,7 @@ from benchmarks.ratings_synthetic import (  # noqa: E402
     synthetic_games,
     synthetic_population,
 )
-from scoring.ratings import RatingConfig, RatingState, process_games  # noqa: E402
+from ratings.engine import RatingConfig, RatingState, process_games  # noqa: E402
 
 MIN_GAMES = 30
 

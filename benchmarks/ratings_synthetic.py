@@ -29,7 +29,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.ratings import RatingGame  # noqa: E402
+from ratings.engine import RatingGame  # noqa: E402
 
 #: Red's edge in Elo points when the skills are equal: 70 points is red winning about 60 %.
 COLOUR_ADVANTAGE = 70.0

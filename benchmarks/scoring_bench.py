@@ -28,13 +28,13 @@ if str(ROOT) not in sys.path:
 
 from games.engine import replay  # noqa: E402
 from games.engine.examples import full_fiim_game, full_pro_mafia_game  # noqa: E402
-from games.engine.scenario import Game  # noqa: E402
+from games.engine.scenario import Scenario  # noqa: E402
 from games.engine.simulate import random_game  # noqa: E402
 from scoring.engine import score, score_document  # noqa: E402
 
 
-def black_win_with_raise() -> Game:
-    game = Game.pro_mafia(blacks=(2, 6, 9), sheriff=4)
+def black_win_with_raise() -> Scenario:
+    game = Scenario.pro_mafia(blacks=(2, 6, 9), sheriff=4)
     game.day(1).nominations((1, 3), (3, 2), (5, 7))
     game.vote({3: [1, 2, 6, 9], 2: [3, 4, 5], 7: [7, 8, 10]})  # red 3 leaves
     game.will(3, first_color={2: "black", 7: "red", 10: "black"})
@@ -49,8 +49,8 @@ def black_win_with_raise() -> Game:
     return game
 
 
-def self_shot_and_helm() -> Game:
-    game = Game.pro_mafia(blacks=(3, 5, 8), sheriff=10)
+def self_shot_and_helm() -> Scenario:
+    game = Scenario.pro_mafia(blacks=(3, 5, 8), sheriff=10)
     game.day(1).nominations((1, 2), (2, 5), (4, 8))
     game.vote({2: [1, 3, 4, 6], 5: [2, 7, 10], 8: [5, 8, 9]})  # red 2 leaves
     game.will(2, pass_the_helm=10)
@@ -64,8 +64,8 @@ def self_shot_and_helm() -> Game:
     return game
 
 
-def misses_and_dd() -> Game:
-    game = Game.pro_mafia(blacks=(1, 7, 10), sheriff=3)
+def misses_and_dd() -> Scenario:
+    game = Scenario.pro_mafia(blacks=(1, 7, 10), sheriff=3)
     game.day(1).foul(2).foul(5).nominations((2, 7), (5, 4))
     game.vote({7: [2, 3, 5, 6], 4: [1, 4, 7, 8, 9, 10]})  # red 4 leaves
     game.night(1).shots({1: 2, 7: 5, 10: 2}, responsible=[7]).sheriff_check(7)

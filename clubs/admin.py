@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from . import services
-from .models import AuditEntry, Club, ClubMembership, Player
+from .models import Club, ClubMembership, Player
 
 # A club role is a permission (organizer, judge): the admin changes it only through the audited
 # services, like every other role change, so the audit trail tells who made whom an organizer.
@@ -72,17 +72,3 @@ class ClubMembershipAdmin(admin.ModelAdmin):
     def delete_queryset(self, request, queryset):
         for membership in queryset.select_related("club"):
             services.membership_remove(membership=membership, actor=request.user)
-
-
-@admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "action", "content_type", "object_id", "actor"]
-    list_filter = ["action", "content_type"]
-    search_fields = ["action", "object_id", "actor__username"]
-    readonly_fields = ["content_type", "object_id", "action", "actor", "data", "created_at"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

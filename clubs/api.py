@@ -4,7 +4,7 @@ from django.db.models import Q, QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, viewsets
 
-from config.api_errors import query_text
+from core.api_errors import query_text
 
 from . import selectors
 from .models import Club, Player

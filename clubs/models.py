@@ -107,4 +107,3 @@ class ClubMembership(models.Model):
         return f"{self.player} @ {self.club} ({self.get_role_display()})"
 
 
-from .models_audit import AuditEntry  # noqa: E402,F401  (registered with the clubs app)

@@ -17,10 +17,6 @@ def club_staff(club: Club) -> QuerySet[ClubMembership]:
     )
 
 
-def club_members(club: Club) -> QuerySet[Player]:
-    return Player.objects.filter(memberships__club=club).order_by("nickname")
-
-
 def listed_players() -> QuerySet[Player]:
     """The players any page, list or API may show: not a guest whose application no organizer has
     accepted yet (``is_pending``). Organizers see those on their applications pages only."""

@@ -4,9 +4,9 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.audit import log_action
+from core.errors import ApplicationError
 
-from .audit import log_action
 from .models import Club, ClubMembership, Player
 
 

@@ -4,9 +4,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from core.ratelimits import limit
-from tournaments.selectors import player_applications
 
 from . import selectors, services
 from .forms import SignUpForm
@@ -46,8 +45,9 @@ def player_detail(request, pk):
     own = request.user.is_authenticated and player.user_id == request.user.pk
     return render(request, "clubs/player_detail.html", {
         "player": player, "memberships": player.memberships.select_related("club"),
-        # The player's own applications, on their own page only (whom they applied to is theirs).
-        "applications": player_applications(player) if own else None,
+        # The player's own applications, on their own page only (whom they applied to is theirs):
+        # the template draws them with tournaments' {% my_applications %}.
+        "own": own,
     })
 
 

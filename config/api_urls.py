@@ -11,11 +11,16 @@ from rest_framework.routers import DefaultRouter
 from rest_framework.settings import api_settings
 
 from clubs.api import ClubViewSet, PlayerViewSet
-from config.api_errors import ErrorSerializer
+from core.api_errors import ErrorSerializer
 from core.ratelimits import ApiTokenThrottle
-from games.api import ClubProtocolsView, GameViewSet, TournamentProtocolsView
-from scoring.api import LeaderboardView, RatingHistoryView
-from tournaments.api import ApplicationViewSet, EveningViewSet, TournamentViewSet
+from games.api import ClubProtocolsView, GameViewSet
+from ratings.api import LeaderboardView, RatingHistoryView
+from tournaments.api import (
+    ApplicationViewSet,
+    EveningViewSet,
+    TournamentProtocolsView,
+    TournamentViewSet,
+)
 
 
 class TokenView(ObtainAuthToken):

@@ -14,10 +14,13 @@ import threading
 import time
 from dataclasses import dataclass
 
+import redis
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
+
+from config.celery import app
 
 
 def check_database() -> tuple[bool, str]:
@@ -31,8 +34,6 @@ def check_database() -> tuple[bool, str]:
 
 
 def check_redis() -> tuple[bool, str]:
-    import redis
-
     try:
         client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
         client.ping()
@@ -42,8 +43,6 @@ def check_redis() -> tuple[bool, str]:
 
 
 def check_celery_worker() -> tuple[bool, str]:
-    from config.celery import app
-
     try:
         replies = app.control.ping(timeout=1.0)
     except Exception as exc:

@@ -47,10 +47,13 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "core",
     "clubs",
     "tournaments",
     "games",
+    "discipline",
     "scoring",
+    "ratings",
     "axes",
     "online",
 ]
@@ -89,7 +92,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "clubs.context_processors.navigation",
+                "tournaments.context_processors.navigation",
             ],
         },
     },
@@ -159,18 +162,18 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 # A message is acknowledged when its task has run, and given back when the worker dies under it;
-# the job's lease (scoring/pipeline.py) lets the sweep take a dead worker's job over meanwhile.
+# the job's lease (core/outbox.py) lets the sweep take a dead worker's job over meanwhile.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker outage must not hang a judge's request: the pipeline's dirty rows and its sweep
-# repair whatever could not be sent (scoring/pipeline.py).
+# repair whatever could not be sent (core/outbox.py).
 CELERY_TASK_PUBLISH_RETRY = False
 # A running recompute renews its lease every third of this; the minute's sweep takes over a job
 # whose lease ran out (its worker died): within PIPELINE_LEASE_SECONDS + 60 s (docs/pipeline.md).
 PIPELINE_LEASE_SECONDS = env.int("PIPELINE_LEASE_SECONDS", default=45)
 CELERY_BEAT_SCHEDULE = {
-    "pipeline-sweep": {"task": "scoring.tasks.sweep_pipeline", "schedule": 60.0},
+    "pipeline-sweep": {"task": "core.outbox.sweep_pipeline", "schedule": 60.0},
     # Online games: resolve every phase past its deadline (online/deadlines.py).
     "online-deadline-sweep": {"task": "online.tasks.sweep_deadlines", "schedule": 60.0},
 }
@@ -267,16 +270,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "config.api_errors.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "core.api_errors.Pagination",
     # JSON through core.strictjson: no NaN/Infinity/1e400, at most 64 levels (docs/input-validation.md).
     "DEFAULT_PARSER_CLASSES": [
-        "config.api_parsers.StrictJSONParser",
+        "core.api_parsers.StrictJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "PAGE_SIZE": 50,
     # ApplicationError → status and body, in one place (docs/api.md).
-    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     # ?format= is left to clients' own use; the export takes ?as=json|zip.
     "URL_FORMAT_OVERRIDE": None,
     # API writes are rate-limited per account (core/ratelimits.py); reads are not.
@@ -294,14 +297,14 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": False,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.api_errors.document_refusals",
+        "core.api_errors.document_refusals",
     ],
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "EveningStatusEnum": "tournaments.models.Evening.Status",
         "ApplicationStatusEnum": "tournaments.models.Application.Status",
-        "RulesetEnum": "games.rulesets.Ruleset",
+        "RulesetEnum": "games.rulesets.RulesetChoice",
     },
 }
 

@@ -12,7 +12,7 @@ ends in a ``RecursionError``. ``loads`` here refuses, with a clear message (``JS
 * a NUL character or a lone surrogate in any string or key (PostgreSQL stores neither);
 * text that is not UTF-8, and anything ``json.loads`` itself refuses.
 
-Used by the API's parser (``config.api_parsers.StrictJSONParser``), the protocol import
+Used by the API's parser (``core.api_parsers.StrictJSONParser``), the protocol import
 (``games.interchange``: a JSON file, each member of a zip) — every place a protocol comes in.
 docs/input-validation.md gives the limits and why.
 """

@@ -1,7 +1,7 @@
 """Games and protocols in the API: read, enter (If-Match), submit, confirm, import, export.
 
 Thin views: find the game, ask ``games.permissions`` / ``games.api_access`` who may do what and
-``games.visibility`` what they may see of it, call a service, answer. ``ApplicationError`` becomes a response in ``config.api_errors`` only.
+``games.visibility`` what they may see of it, call a service, answer. ``ApplicationError`` becomes a response in ``core.api_errors`` only.
 
 Writes to a protocol carry the version they were based on in ``If-Match: "<version>"`` (the
 ``ETag`` of ``GET /games/{id}/protocol/``): missing → 428, stale → 412, and nothing changes.
@@ -28,13 +28,12 @@ from rest_framework.views import APIView
 
 from clubs.models import Club
 from clubs.permissions import user_may_organize
-from config.api_errors import ErrorSerializer, etag, if_match_version, query_int, query_text
-from config.api_parsers import StrictJSONParser
-from config.errors import ApplicationError
-from tournaments.api import tournament_for
+from core.api_errors import ErrorSerializer, etag, if_match_version, query_int, query_text
+from core.api_parsers import StrictJSONParser
+from core.errors import ApplicationError
 from tournaments.models import Evening
 
-from . import interchange, services
+from . import interchange, selectors, services
 from .api_access import game_visible, visible_games
 from .models import Game, GameSeat
 from .permissions import user_may_confirm, user_may_enter
@@ -44,6 +43,7 @@ from .serializers import (
     GameSerializer,
     ImportRefusedSerializer,
     ImportReportSerializer,
+    NextActionsSerializer,
     ProtocolDocumentSerializer,
     ProtocolEventSerializer,
 )
@@ -62,13 +62,13 @@ WRITE_ERRORS = {
 PROTOCOL_SCHEMA = {"$ref": "#/components/schemas/ProtocolDocument"}
 
 
-def _games() -> QuerySet[Game]:
+def exportable_games() -> QuerySet[Game]:
     return Game.objects.select_related("club", "tournament", "round", "evening", "judge")
 
 
 def _game(request, pk, *, may=None, detail=False) -> Game:
     """The game if this visitor may see it (404 otherwise), and may ``may`` it (403 otherwise)."""
-    games = _games()
+    games = exportable_games()
     if detail:
         games = games.prefetch_related(
             Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
@@ -183,6 +183,29 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
                                               actor=request.user)
         return _protocol_response(game)
 
+    @extend_schema(
+        summary="What the judge may record next",
+        description="For those who may enter the protocol: the engine's answer in the phase the table is in — "
+                    "the same one the entry page shows (nominations, the vote round and its candidates, the "
+                    "raise decision, the night's open stages and their targets, the wills due, the phases to "
+                    "move to). The `ETag` is the protocol version it was read from. A game not dealt yet: 404; "
+                    "a stored protocol the engine no longer accepts: 409.",
+        responses={200: NextActionsSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"], url_path="protocol/next", url_name="next-actions")
+    def next_actions(self, request, pk=None):
+        game = _game(request, pk, may=user_may_enter)
+        table = selectors.game_table(game)
+        if table.replay_error is not None:  # the engine's rules changed since it was saved
+            response = Response({"code": "replay_error", "detail": table.replay_error.message}, status=409)
+        elif table.actions is None:
+            response = Response({"code": "not_found", "detail": "This game is not dealt yet."}, status=404)
+        else:
+            response = Response(NextActionsSerializer(table.actions).data)
+        response["ETag"] = etag(game.protocol_version)
+        response["Cache-Control"] = "no-store"
+        return response
+
     @extend_schema(summary="Take back the last event (If-Match)", parameters=[IF_MATCH], request=None,
                    responses={200: ProtocolDocumentSerializer, **WRITE_ERRORS})
     @action(detail=True, methods=["post"], url_path="protocol/undo")
@@ -232,7 +255,7 @@ class ZipParser(BaseParser):
         return stream.read(interchange.MAX_BATCH_BYTES + 1) if stream is not None else b""
 
 
-AS = OpenApiParameter("as", str, enum=["json", "zip"],
+EXPORT_AS = OpenApiParameter("as", str, enum=["json", "zip"],
                       description="`json` (default): a JSON list of documents; `zip`: one .json file per game.")
 EXPORT_RESPONSES = {
     (200, "application/json"): ProtocolDocumentSerializer(many=True),
@@ -241,28 +264,13 @@ EXPORT_RESPONSES = {
 }
 
 
-def _export_response(request, games, filename: str):
+def export_response(request, games, filename: str):
     items = interchange.protocols_export(games=[g for g in games if protocol_visible(request, g)])
     if request.query_params.get("as") == "zip":
         response = HttpResponse(interchange.export_zip(items), content_type="application/zip")
         response["Content-Disposition"] = f'attachment; filename="{filename}.zip"'
         return response
     return Response([item.document for item in items])
-
-
-class TournamentProtocolsView(APIView):
-    permission_classes = [permissions.AllowAny]
-
-    @extend_schema(
-        summary="Export the tournament's protocols (switch: protocols)",
-        description="Organizers get every dealt game; everyone else, with the switch on, the games whose "
-                    "protocol they may see (finished and published).",
-        parameters=[AS], responses=EXPORT_RESPONSES,
-    )
-    def get(self, request, slug: str):
-        tournament = tournament_for(request, slug, "publish_protocols")
-        games = _games().filter(tournament=tournament).order_by("round__number", "table_number", "id")
-        return _export_response(request, games, f"{tournament.slug}-protocols")
 
 
 class ClubProtocolsView(APIView):
@@ -272,15 +280,15 @@ class ClubProtocolsView(APIView):
     @extend_schema(
         summary="Export the club's games outside tournaments",
         description="Organizers get every dealt game; everyone else the finished, published ones.",
-        parameters=[AS, OpenApiParameter("evening", OpenApiTypes.INT, description="Only this evening's games.")],
+        parameters=[EXPORT_AS, OpenApiParameter("evening", OpenApiTypes.INT, description="Only this evening's games.")],
         responses=EXPORT_RESPONSES,
     )
     def get(self, request, slug: str):
         club = get_object_or_404(Club, slug=slug)
-        games = _games().filter(club=club, tournament__isnull=True).order_by("id")
+        games = exportable_games().filter(club=club, tournament__isnull=True).order_by("id")
         if query_int(request, "evening") is not None:
             games = games.filter(evening_id=query_int(request, "evening"))
-        return _export_response(request, games, f"{club.slug}-protocols")
+        return export_response(request, games, f"{club.slug}-protocols")
 
     @extend_schema(
         summary="Import protocols as new games of the club (organizers)",

@@ -17,11 +17,10 @@ from django.db.models import Q, QuerySet
 
 from clubs.permissions import clubs_user_organizes
 from tournaments.models import Tournament
-from tournaments.publication import tournament_visible
 
 from .models import Game
 from .permissions import user_may_enter
-from .visibility import FINISHED_STATUSES
+from .visibility import FINISHED_STATUSES, tournament_visible
 
 
 def _may_enter(request, game: Game) -> bool:

@@ -13,15 +13,12 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config.errors import ApplicationError, checked_text
+from core.errors import ApplicationError, checked_text
 from games.engine.rulesets import DON_DECIDES
 
-from .selectors import Table
+from .rulesets import ROLE_LABELS
+from .selectors import EntryTable
 
-ROLE_NAMES = {
-    "civilian": gettext_lazy("Civilian"), "sheriff": gettext_lazy("Sheriff"),
-    "mafia": gettext_lazy("Mafia"), "don": gettext_lazy("Don"),
-}
 HOW_NAMES = {
     "vote": gettext_lazy("voted out"), "raise": gettext_lazy("raised"),
     "shot": gettext_lazy("shot"), "disqualified": gettext_lazy("disqualified"),
@@ -85,12 +82,12 @@ def _text(data: QueryDict, name: str, what: str) -> str:
     return text
 
 
-def _phased(table: Table, event: dict) -> dict:
+def _phased(table: EntryTable, event: dict) -> dict:
     event[table.phase.kind] = table.phase.number
     return event
 
 
-def build_event(action: str, data: QueryDict, table: Table) -> dict:
+def build_event(action: str, data: QueryDict, table: EntryTable) -> dict:
     """The event the judge's form describes; ApplicationError when the form is incomplete.
 
     Whether the event is allowed at this point is the engine's decision, not this function's.
@@ -188,13 +185,13 @@ def build_will(data: QueryDict) -> dict:
 # --- showing the table ---------------------------------------------------------------------------
 
 
-def in_recorded_phase(table: Table) -> bool:
+def in_recorded_phase(table: EntryTable) -> bool:
     """Is the page still in the phase of the last recorded event (so today's list applies)?"""
-    return not table.record.events or table.record.phase == table.phase
+    return table.actions.in_recorded_phase
 
 
-def living_blacks(table: Table) -> list[int]:
-    return [seat for seat in table.record.black_seats if seat in table.state.alive]
+def living_blacks(table: EntryTable) -> list[int]:
+    return list(table.actions.living_blacks)
 
 
 @dataclass
@@ -217,7 +214,7 @@ class SeatView:
         return "●" * self.ordinary + "○" * max(0, 3 - self.ordinary)
 
 
-def seat_views(table: Table) -> list[SeatView]:
+def seat_views(table: EntryTable) -> list[SeatView]:
     record, state = table.record, table.state
     nominated = set(state.nominations) if in_recorded_phase(table) else set()
     views = []
@@ -228,7 +225,7 @@ def seat_views(table: Table) -> list[SeatView]:
         if departure is not None:
             gone = f"{HOW_NAMES[departure.how]} · {phase_label(departure.phase.kind, departure.phase.number)}"
         views.append(SeatView(
-            number=info.seat, nickname=info.player, role=info.role, role_name=str(ROLE_NAMES[info.role]),
+            number=info.seat, nickname=info.player, role=info.role, role_name=str(ROLE_LABELS[info.role]),
             team=info.team, alive=info.seat in state.alive, ordinary=fouls.ordinary,
             technical=fouls.technical, shortened=fouls.shortened_speech, gone=gone,
             nominated=info.seat in nominated,
@@ -236,7 +233,7 @@ def seat_views(table: Table) -> list[SeatView]:
     return views
 
 
-def night_results(table: Table) -> list[str]:
+def night_results(table: EntryTable) -> list[str]:
     """What the current night has recorded so far, for the judge (with the checks' answers)."""
     phase = table.phase
     if phase is None or not phase.is_night:
@@ -307,22 +304,16 @@ def describe_event(event: dict) -> str:
 # --- what the page asks before it records -------------------------------------------------------
 
 
-def pending_vote(table: Table) -> list[int]:
+def pending_vote(table: EntryTable) -> list[int]:
     """Today's candidates while a vote or the raise decision is still due (else [])."""
-    state = table.state
-    if state.finished or table.phase is None or not table.phase.is_day or not in_recorded_phase(table):
-        return []
-    if state.voting is not None and state.voting[0] == "raise":
-        return list(state.voting[1])
-    candidates = list(state.voting[1]) if state.voting else list(state.nominations)
-    return candidates if candidates and state.next_vote_round > 0 else []
+    return list(table.actions.vote_due)
 
 
 def _seat_list(seats) -> str:
     return ", ".join(map(str, seats))
 
 
-def question(action: str, event: dict | None, data: QueryDict, table: Table) -> str | None:
+def question(action: str, event: dict | None, data: QueryDict, table: EntryTable) -> str | None:
     """What the judge is asked before ``action`` is recorded (once: the answer posts ``confirmed``),
     or None. A vote nobody is marked in (every vote defaults to the last candidate), a move to the
     next phase that skips a due vote, a disqualification, a DD, a surrender."""
@@ -355,7 +346,7 @@ def question(action: str, event: dict | None, data: QueryDict, table: Table) -> 
     return None
 
 
-def vote_tallies(table: Table) -> list[str]:
+def vote_tallies(table: EntryTable) -> list[str]:
     """Today's recorded vote rounds and raise decision, one line each, in the judge's words."""
     phase = table.phase
     if phase is None or not phase.is_day or not in_recorded_phase(table):

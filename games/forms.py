@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Evening
 
-from .rulesets import Ruleset
+from .rulesets import RulesetChoice
 
 
 class NewGameForm(forms.Form):
@@ -18,7 +18,7 @@ class NewGameForm(forms.Form):
         "required": _("Pick one of your clubs."), "invalid_choice": _("Pick one of your clubs.")})
     evening = forms.ModelChoiceField(queryset=None, required=False, error_messages={
         "invalid_choice": _("Pick one of the club's evenings, or a standalone game.")})
-    ruleset = forms.ChoiceField(choices=[("", "")] + list(Ruleset.choices), required=False, error_messages={
+    ruleset = forms.ChoiceField(choices=[("", "")] + list(RulesetChoice.choices), required=False, error_messages={
         "invalid_choice": _("Pick one of the rulesets.")})
 
     def __init__(self, *args, clubs, **kwargs):

@@ -33,8 +33,8 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from clubs.permissions import user_may_organize
 from clubs.selectors import listed_players
-from config.errors import ApplicationError
 from core import strictjson
+from core.errors import ApplicationError
 from games.engine import ProtocolError, replay
 
 from . import services

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.middleware import club_zone as clubs_zone
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 
 from .models import Game
 

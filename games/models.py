@@ -12,7 +12,7 @@ from clubs.models import Club, Player
 from core.fields import limited_text
 from core.limits import TEXT_MAX_LENGTH
 
-from .rulesets import Ruleset
+from .rulesets import ROLE_CHOICES, RulesetChoice
 
 
 def new_judge_token() -> str:
@@ -54,7 +54,7 @@ class Game(models.Model):
                                                 editable=False)
     judge_link_revoked_at = models.DateTimeField(_("judge's link withdrawn at"), null=True, blank=True,
                                                  editable=False)
-    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RulesetChoice.choices, default=RulesetChoice.PRO_MAFIA)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SETUP,
                               db_index=True)
     protocol = models.JSONField(_("protocol"), default=dict, blank=True)
@@ -106,8 +106,7 @@ class GameSeat(models.Model):
     player = models.ForeignKey(Player, verbose_name=_("player"), null=True, blank=True, on_delete=models.PROTECT,
                                related_name="game_seats")
     role = models.CharField(_("role"), max_length=10, blank=True,
-                            choices=[("civilian", _("Civilian")), ("sheriff", _("Sheriff")),
-                                     ("mafia", _("Mafia")), ("don", _("Don"))])
+                            choices=ROLE_CHOICES)
 
     class Meta:
         ordering = ["game", "seat"]
@@ -159,6 +158,3 @@ class ProtocolVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} v{self.version} ({self.action})"
-
-
-from .models_discipline import DisciplineAppeal, DisciplineCase, DisciplineNote  # noqa: E402,F401

@@ -1,13 +1,12 @@
 """QR codes drawn on the server as inline SVG (segno, pure Python): no CDN, no image request, and
 they work offline at the venue."""
 
+import segno
 from django.utils.safestring import SafeString, mark_safe
 
 
 def qr_svg(text: str, *, title: str = "") -> SafeString:
     """``text`` as a QR code: an ``<svg>`` element sized by CSS (it has a viewBox, no width)."""
-    import segno
-
     code = segno.make(text, error="m", micro=False)
     # Dark modules on a white ground with the standard quiet zone of four modules: what phone
     # cameras read best, whatever the page's colours are.

@@ -15,14 +15,15 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.engine import ProtocolError
+from vocabulary import DON, SHERIFF
 
 HOW = {
     "vote": gettext_lazy("voted out"), "raise": gettext_lazy("raised"),
     "shot": gettext_lazy("shot"), "disqualified": gettext_lazy("disqualified"),
 }
-ROLE = {"don": pgettext_lazy("the checker", "the Don"), "sheriff": pgettext_lazy("the checker", "the Sheriff")}
+ROLE = {DON: pgettext_lazy("the checker", "the Don"), SHERIFF: pgettext_lazy("the checker", "the Sheriff")}
 STAGE = {
     "shot": gettext_lazy("night shot"), "don_check": gettext_lazy("Don's check"),
     "sheriff_check": gettext_lazy("Sheriff's check"),

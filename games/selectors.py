@@ -6,15 +6,17 @@ from dataclasses import dataclass
 
 from django.db.models import Case, Exists, OuterRef, Q, QuerySet, Value, When
 
-from clubs.models import Player
+from clubs.models import ClubMembership, Player
 from clubs.permissions import clubs_user_organizes
 from clubs.selectors import listed_players
 from core.locking import for_update
 from games.engine import GameRecord, Phase, ProtocolError, TableState, replay
+from games.engine.actions import NextActions, next_actions
 from games.engine.rulesets import RULESETS, Ruleset
+from tournaments.models import Application
 
 from .models import Game, ProtocolVersion
-from .services import entry_phase_key, remembered_replay
+from .services import ENTRY_ACTIONS, entry_phase_key, remembered_replay
 
 
 def game_queryset() -> QuerySet[Game]:
@@ -25,10 +27,6 @@ def game_queryset() -> QuerySet[Game]:
 # round, the evening's title), the judge's account, which the private link acts for, and what the
 # link's expiry reads (the evening's start, the tournament's last day: games/links.py).
 ENTRY_RELATED = ("club", "judge__user", "round", "evening", "tournament")
-
-
-def game_by_token(token: str) -> Game | None:
-    return game_for_entry(token=token)
 
 
 def game_for_entry(*, token: str | None = None, pk: int | None = None, lock: bool = False) -> Game | None:
@@ -86,8 +84,6 @@ def _submitted(user, club) -> QuerySet[Game]:
 
 def _authored_by(user) -> Q:
     """The protocol has a version this user authored, or they submitted it (protocol_authors)."""
-    from .services import ENTRY_ACTIONS
-
     versions = ProtocolVersion.objects.filter(game=OuterRef("pk"), author=user, action__in=ENTRY_ACTIONS)
     return Q(Exists(versions)) | Q(submitted_by=user)
 
@@ -106,8 +102,6 @@ def protocols_for_other_confirmers(user, *, club=None) -> QuerySet[Game]:
 def other_confirmers(game: Game, authors: set[int]) -> QuerySet[Player]:
     """The club's organizers who may confirm the game's protocol (services.confirm_refusal): those
     with an account who authored none of it. The answer to "who else may?" on the entry page."""
-    from clubs.models import ClubMembership
-
     return (Player.objects.filter(memberships__club_id=game.club_id, memberships__role=ClubMembership.Role.ORGANIZER,
                                   user__is_active=True)
             .exclude(user_id__in=authors).order_by("nickname"))
@@ -116,8 +110,6 @@ def other_confirmers(game: Game, authors: set[int]) -> QuerySet[Player]:
 def seat_change_candidates(game: Game) -> QuerySet[Player]:
     """Whom an organizer may seat at a tournament table: the tournament's accepted participants
     not seated at any table of that round (games.services.game_seat_change checks the same)."""
-    from tournaments.models import Application
-
     return (Player.objects.filter(applications__tournament_id=game.tournament_id,
                                   applications__status=Application.Status.ACCEPTED)
             .exclude(game_seats__game__round_id=game.round_id).distinct().order_by("nickname"))
@@ -148,8 +140,9 @@ def player_search(query: str, limit: int = 12) -> QuerySet[Player]:
 
 
 @dataclass
-class Table:
-    """What the entry page shows: the replayed record and where the judge is."""
+class EntryTable:
+    """What the entry page shows: the replayed record, where the judge is, and what the judge
+    may record next there (the engine's `next_actions`, which the actions and the API share)."""
 
     game: Game
     record: GameRecord | None
@@ -157,16 +150,17 @@ class Table:
     ruleset: Ruleset | None
     phase: Phase | None  # the phase the page is in (may be ahead of the last event)
     replay_error: ProtocolError | None = None
+    actions: NextActions | None = None
 
     @property
     def dealt(self) -> bool:
         return self.record is not None or self.replay_error is not None
 
 
-def game_table(game: Game) -> Table:
+def game_table(game: Game) -> EntryTable:
     ruleset = RULESETS.get(game.ruleset)
     if not game.protocol or not game.protocol.get("seats"):
-        return Table(game, None, None, ruleset, None)
+        return EntryTable(game, None, None, ruleset, None)
     # A service that has just saved this document already replayed it (services.remember_replay).
     record = remembered_replay(game)
     try:
@@ -175,5 +169,6 @@ def game_table(game: Game) -> Table:
     except ProtocolError as error:
         # Every save replayed its document, so this means the engine's rules changed since: show
         # it instead of failing the page; no action is possible until the protocol is corrected.
-        return Table(game, None, None, ruleset, None, replay_error=error)
-    return Table(game, record, record.current, ruleset, Phase.from_key(entry_phase_key(game, record)))
+        return EntryTable(game, None, None, ruleset, None, replay_error=error)
+    phase = Phase.from_key(entry_phase_key(game, record))
+    return EntryTable(game, record, record.current, ruleset, phase, actions=next_actions(record, phase))

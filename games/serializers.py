@@ -9,11 +9,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.serializers import PlayerRefSerializer
+from vocabulary import PROTOCOL_FORMAT, ROLES
 
 from .models import Game
-from .rulesets import Ruleset
+from .rulesets import RulesetChoice
 
-ROLES = ["civilian", "sheriff", "mafia", "don"]
 EVENT_TYPES = ["nominate", "vote", "raise", "shot", "don_check", "sheriff_check", "will", "foul",
                "disqualify", "dd", "surrender", "sheriff_kill_responsible", "bonus"]
 
@@ -21,7 +21,7 @@ EVENT_TYPES = ["nominate", "vote", "raise", "shot", "don_check", "sheriff_check"
 class ProtocolSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=10)
     player = serializers.CharField(help_text="The player's display name.")
-    role = serializers.ChoiceField(choices=ROLES)
+    role = serializers.ChoiceField(choices=list(ROLES))
     player_id = serializers.IntegerField(required=False, help_text="Added by this site: the player's id.")
 
 
@@ -36,8 +36,8 @@ class ProtocolEventSerializer(serializers.Serializer):
 class ProtocolDocumentSerializer(serializers.Serializer):
     """A ``mafia-protocol/1`` document: one seated game from the deal to the end."""
 
-    format = serializers.ChoiceField(choices=["mafia-protocol/1"])
-    ruleset = serializers.ChoiceField(choices=Ruleset.values)
+    format = serializers.ChoiceField(choices=[PROTOCOL_FORMAT])
+    ruleset = serializers.ChoiceField(choices=RulesetChoice.values)
     seats = ProtocolSeatSerializer(many=True, help_text="Exactly ten, seats 1..10 once each.")
     events = ProtocolEventSerializer(many=True, help_text="The table's events in the order they happened.")
 
@@ -146,3 +146,41 @@ class ImportRefusedSerializer(serializers.Serializer):
 
 class GamePublicationSerializer(serializers.Serializer):
     published = serializers.BooleanField()
+
+
+class PhaseSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["day", "night"])
+    number = serializers.IntegerField()
+
+
+class NightStageChoiceSerializer(serializers.Serializer):
+    stage = serializers.ChoiceField(choices=["shot", "don_check", "sheriff_check"])
+    checker = serializers.IntegerField(allow_null=True, help_text="The checking seat; null for the shot.")
+    targets = serializers.ListField(child=serializers.IntegerField(), help_text="The seats this stage may name.")
+
+
+class PendingWillSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kinds = serializers.ListField(child=serializers.CharField(), help_text='The will kinds allowed ("none" included).')
+    max_targets = serializers.IntegerField()
+
+
+class NextActionsSerializer(serializers.Serializer):
+    """What the judge may record next — the engine's ``next_actions``, as the entry page shows it."""
+
+    phase = PhaseSerializer(help_text="The phase the table is in (it may be ahead of the last event).")
+    in_recorded_phase = serializers.BooleanField()
+    finished = serializers.BooleanField()
+    deal_open = serializers.BooleanField(help_text="No event yet: the deal may still be changed.")
+    nominate = serializers.BooleanField()
+    candidates = serializers.ListField(child=serializers.IntegerField())
+    vote = serializers.BooleanField()
+    vote_round = serializers.IntegerField()
+    raise_decision = serializers.BooleanField()
+    majority = serializers.IntegerField()
+    night_stages = NightStageChoiceSerializer(many=True)
+    shot_by_don = serializers.BooleanField()
+    living_blacks = serializers.ListField(child=serializers.IntegerField())
+    wills = PendingWillSerializer(many=True)
+    next_phase = PhaseSerializer()
+    previous_phase = PhaseSerializer(allow_null=True)

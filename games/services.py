@@ -31,23 +31,24 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubs.audit import log_action
 from clubs.models import Club, Player
 from clubs.permissions import user_may_judge, user_may_organize
-from config.errors import ApplicationError, checked_text
-from core import strictjson
+from core import outbox, strictjson
+from core.audit import log_action
+from core.errors import ApplicationError, checked_text
 from core.limits import TEXT_MAX_LENGTH
 from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
+from games.engine.actions import earliest_phase_key, opening_phase_key
 from games.engine.rulesets import RULESETS
 from tournaments.models import Application, Tournament
+from vocabulary import CLASSIC_DEAL, PROTOCOL_FORMAT, deal_cards
 
 from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
 from .refusals import refusal
+from .signals import protocol_saved, results_publication_changed
 
-FORMAT = "mafia-protocol/1"
-DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
 SEATS = range(1, 11)
 Action = ProtocolVersion.Action
 Status = Game.Status
@@ -69,8 +70,9 @@ LOCKED_FIELDS = (
 )
 
 
-def _lock(game: Game) -> Game:
-    """Lock the game's row and bring the caller's instance up to date from it.
+def lock_game(game: Game) -> Game:
+    """Lock the game's row and bring the caller's instance up to date from it: THE lock of a
+    game's table, taken by every change of it (here, discipline decisions, the seating).
 
     Every check and the next version number are decided on these values, inside the caller's
     transaction, so two requests for the same table run one after the other.
@@ -84,7 +86,7 @@ def _lock(game: Game) -> Game:
 def _locking_service(body):
     """Make a public service from ``body(*, game, …)``, which expects the game locked and fresh.
 
-    The public service runs ``body`` in a transaction of its own, after ``_lock``. ``service.locked``
+    The public service runs ``body`` in a transaction of its own, after ``lock_game``. ``service.locked``
     is ``body`` alone, for a caller whose open transaction has just read the game's row with
     ``select_for_update()`` (the entry page: ``selectors.game_for_entry(lock=True)``): the same
     checks and writes, without reading the row a second time or a savepoint of its own. Such a
@@ -94,7 +96,7 @@ def _locking_service(body):
     @functools.wraps(body)
     def service(*, game: Game, **kwargs):
         with transaction.atomic():
-            return body(game=_lock(game), **kwargs)
+            return body(game=lock_game(game), **kwargs)
 
     @functools.wraps(body)
     def locked(*, game: Game, **kwargs):
@@ -195,14 +197,7 @@ def _refuse_unless_open(game: Game) -> None:
         raise ApplicationError(_("This game is annulled."), code="annulled")
 
 
-def _enqueue_scores(game: Game) -> None:
-    """Mark the game's scores dirty in this transaction; the pipeline catches up after commit."""
-    from scoring.pipeline import request_game_scores
-
-    request_game_scores(game.pk)
-
-
-def _save_version(
+def save_protocol_version(
     game: Game,
     *,
     document: dict,
@@ -212,16 +207,29 @@ def _save_version(
     reason: str = "",
     via_link: bool = False,
     audit: dict | None = None,
+    status: str | None = None,
 ) -> ProtocolVersion:
-    """Store a new version of the locked game's table (the caller holds the lock)."""
+    """Store a new version of the locked game's table (the caller holds ``lock_game``): THE one
+    writer of protocol versions, for the judge's entry, the organizers' corrections and the
+    discipline decisions alike.
+
+    A judge's change voids the submission and confirmation and takes the game's status, winner and
+    end from ``record``. A submission, a confirmation and a discipline decision keep them: a
+    decision is itself the review of a second person and never changes the result
+    (docs/discipline.md); ``status`` sets the game's status where a decision does (annulment).
+    The version is announced (``signals.protocol_saved``, discipline's cases follow it), written to
+    the audit trail, and the game's scores are marked dirty in the outbox when it is or was finished.
+    """
     before = {"version": game.protocol_version, "status": game.status}
     was_finished = game.status in (Status.FINISHED, Status.CONFIRMED)
     game.protocol_version += 1
     game.protocol = document
     game.protocol_changed_at = timezone.now()
+    if status is not None:
+        game.status = status
     fields = ["protocol_version", "protocol", "protocol_changed_at", "status", "winner", "end",
               "submitted_by", "submitted_at", "confirmed_by", "confirmed_at", "judge_link_closed_at"]
-    if action not in (Action.SUBMIT, Action.CONFIRM):
+    if action not in (Action.SUBMIT, Action.CONFIRM, Action.DECISION):
         # Any change of the protocol (or of the table's phase) voids the submission and confirmation.
         game.submitted_by, game.submitted_at = None, None
         game.confirmed_by, game.confirmed_at = None, None
@@ -238,8 +246,7 @@ def _save_version(
         game=game, version=game.protocol_version, action=action, document=document,
         author=_user_or_none(actor), reason=reason, via_link=via_link,
     )
-    from .discipline import cases_sync_for_game  # discipline review: docs/discipline.md
-    cases_sync_for_game(game=game, version=version, record=record)
+    protocol_saved.send(sender=Game, game=game, version=version, record=record)
     log_action(
         game, action=f"protocol.{action}", actor=actor,
         data={
@@ -250,18 +257,12 @@ def _save_version(
     )
     if was_finished or game.status in (Status.FINISHED, Status.CONFIRMED):
         # Scores exist for finished games only; a change to or from finished recomputes them.
-        _enqueue_scores(game)
+        outbox.request_game_scores(game.pk)
     return version
 
 
 def _user_or_none(actor) -> AbstractBaseUser | None:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
-
-
-def initial_phase_key(ruleset_id: str) -> int:
-    """Where a fresh table starts: Night 0 where it has events (fiim-2025), else Day 1."""
-    ruleset = RULESETS.get(ruleset_id)
-    return 0 if ruleset is not None and ruleset.night_zero_has_events else 1
 
 
 # --- games --------------------------------------------------------------------------------------
@@ -349,7 +350,7 @@ def _check_document_seating(game: Game, document: dict) -> None:
 
 def deal_roles_at_random() -> dict[int, str]:
     """Shuffle the ten role cards with the system's cryptographic randomness."""
-    cards = [role for role, count in DEAL.items() for _ in range(count)]
+    cards = deal_cards(CLASSIC_DEAL)
     secrets.SystemRandom().shuffle(cards)
     return dict(zip(SEATS, cards, strict=True))
 
@@ -387,20 +388,20 @@ def game_deal(
         roles = deal_roles_at_random()
     if roles is None or sorted(roles) != list(SEATS):
         raise ApplicationError(_("Every seat needs a role."), code="deal")
-    counts = {role: 0 for role in DEAL}
+    counts = dict.fromkeys(CLASSIC_DEAL, 0)
     for seat in SEATS:
-        if roles[seat] not in DEAL:
+        if roles[seat] not in CLASSIC_DEAL:
             raise ApplicationError(_("Seat %(seat)s has no valid role.") % {"seat": seat}, code="deal",
                                    extra={"field": f"role_{seat}"})
         counts[roles[seat]] += 1
-    if counts != DEAL:
+    if counts != CLASSIC_DEAL:
         raise ApplicationError(
             _("The deal is 6 civilians, 1 Sheriff, 2 Mafia and 1 Don; this one has %(counts)s.")
             % {"counts": ", ".join(f"{n} × {GameSeat(role=role).get_role_display()}" for role, n in counts.items())},
             code="deal",
         )
     document = {
-        "format": FORMAT,
+        "format": PROTOCOL_FORMAT,
         "ruleset": str(getattr(game.ruleset, "value", game.ruleset)),
         "seats": [
             {"seat": seat, "player": players[seat].nickname, "role": roles[seat], "player_id": players[seat].pk}
@@ -415,7 +416,7 @@ def game_deal(
         GameSeat(game=game, seat=seat, player=players[seat], role=roles[seat]) for seat in SEATS
     )
     game.entry_phase_key = None
-    _save_version(game, document=document, record=record, action=Action.DEAL, actor=actor, via_link=via_link,
+    save_protocol_version(game, document=document, record=record, action=Action.DEAL, actor=actor, via_link=via_link,
                   audit={"random_roles": random_roles, "players": ids})
     return game
 
@@ -437,7 +438,7 @@ def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: st
     # The tournament's row first, as the seating services lock it: seat changes of one round (and
     # swaps, and regenerations) run one after the other, so a player is never seated twice.
     for_update(Tournament.objects.order_by().filter(pk=game.tournament_id)).get()
-    game = _lock(game)
+    game = lock_game(game)
     if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
         raise ApplicationError(_("This table has started: who sits where can no longer change."), code="started")
     try:
@@ -471,7 +472,7 @@ def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: st
     change = _("Seat %(seat)s: %(before)s → %(after)s") % {
         "seat": seat, "before": before.nickname if before else "—", "after": player.nickname}
     reason = checked_text(reason, label=_("The reason"))
-    _save_version(game, document=document, record=record, action=Action.SEAT, actor=actor,
+    save_protocol_version(game, document=document, record=record, action=Action.SEAT, actor=actor,
                   reason=f"{change}. {reason}" if reason else change,
                   audit={"seat": seat, "player_from": before.pk if before else None, "player_to": player.pk})
     return game
@@ -490,7 +491,7 @@ def protocol_append_event(*, game: Game, event: dict, expected_version: int, act
     # place, and the old document is dropped): copying the whole protocol costs more than the replay.
     document = {**game.protocol, "events": [*game.protocol["events"], copy.deepcopy(event)]}
     record = _replay(document, events_from=len(game.protocol["events"]))
-    _save_version(game, document=document, record=record, action=Action.APPEND, actor=actor,
+    save_protocol_version(game, document=document, record=record, action=Action.APPEND, actor=actor,
                   via_link=via_link, audit={"event": event})
     return game
 
@@ -506,7 +507,7 @@ def protocol_undo_last(*, game: Game, expected_version: int, actor, via_link: bo
     document = {**game.protocol, "events": game.protocol["events"][:-1]}  # shares the events, as above
     removed = game.protocol["events"][-1]
     record = _replay(document)
-    _save_version(game, document=document, record=record, action=Action.UNDO, actor=actor,
+    save_protocol_version(game, document=document, record=record, action=Action.UNDO, actor=actor,
                   via_link=via_link, audit={"removed": removed})
     return game
 
@@ -536,7 +537,7 @@ def protocol_replace(
     *, game: Game, document: dict, expected_version: int, actor, reason: str = "", via_link: bool = False
 ) -> Game:
     """Replace the whole protocol (an import, or the API). Not for confirmed games."""
-    game = _lock(game)
+    game = lock_game(game)
     _check_link(game, via_link)
     _check_version(game, expected_version)
     _refuse_unless_open(game)
@@ -545,7 +546,7 @@ def protocol_replace(
     document = copy.deepcopy(document)
     record = _replay(document)
     _sync_seat_roles(game, record)
-    _save_version(game, document=document, record=record, action=Action.REPLACE, actor=actor,
+    save_protocol_version(game, document=document, record=record, action=Action.REPLACE, actor=actor,
                   reason=checked_text(reason, label=_("The reason")), via_link=via_link)
     return game
 
@@ -564,18 +565,18 @@ def game_move_phase(*, game: Game, phase_key: int, expected_version: int, actor,
     if record.finished:
         raise ApplicationError(_("The game is over."), code="finished")
     current = entry_phase_key(game, record)
-    earliest = max(record.phase.key if record.events else 0, initial_phase_key(game.ruleset))
+    earliest = earliest_phase_key(record)
     if not earliest <= int(phase_key) <= current + 1:
         raise ApplicationError(_("The table cannot move to that phase from here."), code="phase")
     game.entry_phase_key = int(phase_key)
-    _save_version(game, document=game.protocol, record=record, action=Action.PHASE, actor=actor,
+    save_protocol_version(game, document=game.protocol, record=record, action=Action.PHASE, actor=actor,
                   via_link=via_link, audit={"phase_key": int(phase_key)})
     return game
 
 
 def entry_phase_key(game: Game, record: GameRecord) -> int:
     """The phase the entry page shows: the last event's, or later if the judge moved on."""
-    key = initial_phase_key(game.ruleset)
+    key = opening_phase_key(game.ruleset)
     if record.events:
         key = max(key, record.phase.key)
     if game.entry_phase_key is not None:
@@ -599,7 +600,7 @@ def game_submit(*, game: Game, expected_version: int, actor, via_link: bool = Fa
     game.submitted_at = timezone.now()
     # The judge's link writes nothing from now on, even if the protocol is reopened (games/links.py).
     game.judge_link_closed_at = game.judge_link_closed_at or game.submitted_at
-    _save_version(game, document=game.protocol, record=None, action=Action.SUBMIT, actor=actor,
+    save_protocol_version(game, document=game.protocol, record=None, action=Action.SUBMIT, actor=actor,
                   via_link=via_link)
     return game
 
@@ -638,7 +639,7 @@ def confirm_refusal(user, game: Game, authors: set[int] | None = None) -> Applic
 def game_confirm(*, game: Game, expected_version: int, actor) -> Game:
     """An organizer confirms a submitted protocol; its scores then count in standings (never one
     who entered it: ``confirm_refusal``)."""
-    game = _lock(game)
+    game = lock_game(game)
     _check_version(game, expected_version)
     refusal = confirm_refusal(actor, game)
     if refusal is not None:
@@ -651,7 +652,7 @@ def game_confirm(*, game: Game, expected_version: int, actor) -> Game:
         # The tournament's or evening's switch publishes each game as it is confirmed.
         game.results_published = True
         game.save(update_fields=["results_published"])
-    _save_version(game, document=game.protocol, record=None, action=Action.CONFIRM, actor=actor)
+    save_protocol_version(game, document=game.protocol, record=None, action=Action.CONFIRM, actor=actor)
     return game
 
 
@@ -685,7 +686,7 @@ def game_edit_after_confirmation(
     document = copy.deepcopy(document)
     record = _replay(document)
     _sync_seat_roles(game, record)
-    _save_version(game, document=document, record=record, action=Action.EDIT, actor=actor,
+    save_protocol_version(game, document=document, record=record, action=Action.EDIT, actor=actor,
                   reason=reason, via_link=via_link)
     return game
 
@@ -693,7 +694,7 @@ def game_edit_after_confirmation(
 @transaction.atomic
 def game_publish_results(*, game: Game, actor, published: bool = True) -> Game:
     """An organizer opens (or closes) a finished game's roles and scores to everyone."""
-    game = _lock(game)
+    game = lock_game(game)
     if not user_may_organize(actor, game.club):
         raise ApplicationError(_("Only the club's organizers may publish results."), code="forbidden")
     if published and game.status not in (Status.FINISHED, Status.CONFIRMED):
@@ -703,9 +704,7 @@ def game_publish_results(*, game: Game, actor, published: bool = True) -> Game:
         game.save(update_fields=["results_published"])
         log_action(game, action="game.publish" if published else "game.unpublish", actor=actor,
                    data={"results_published": published})
-        from scoring.pipeline import request_publication_change
-
-        request_publication_change([game.pk])
+        results_publication_changed.send(sender=Game, game_ids=[game.pk])
     return game
 
 
@@ -718,9 +717,7 @@ def results_publication_follow_switch(*, games, published: bool) -> int:
                    .values_list("pk", flat=True))
     if changed:
         Game.objects.filter(pk__in=changed).update(results_published=published)
-        from scoring.pipeline import request_publication_change
-
-        request_publication_change(changed)
+        results_publication_changed.send(sender=Game, game_ids=changed)
     return len(changed)
 
 
@@ -730,7 +727,7 @@ def results_publication_follow_switch(*, games, published: bool) -> int:
 def _lock_for_link(game: Game, actor) -> Game:
     if not user_may_organize(actor, game.club):
         raise ApplicationError(_("Only the club's organizers manage the judge's link."), code="forbidden")
-    return _lock(game)
+    return lock_game(game)
 
 
 @transaction.atomic

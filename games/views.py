@@ -24,15 +24,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.models import Player
 from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
+from .final_scores import final_scores
 from .forms import NewGameForm
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
-from .rulesets import Ruleset
+from .rulesets import ROLE_LABELS, RulesetChoice
 from .visibility import FINISHED_STATUSES, may_see_roles
 
 TEMPLATE = "games/entry.html"
@@ -104,7 +105,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         "writable": access.writable,
         "error": error, "conflict": error is not None and error.code == "conflict",
         "show_roles": may_see_roles(request.user, game, via_link=access.via_link),
-        "rulesets": Ruleset,
+        "rulesets": RulesetChoice,
     }
     if not access.writable:
         context["read_only_message"] = links.read_only_message(game)
@@ -112,7 +113,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
     if table.replay_error is not None:
         context["replay_error_text"] = refusals.explain(table.replay_error.rule, table.replay_error.params)
         return context
-    if table.record is None or not table.record.events:
+    if table.record is None or table.actions.deal_open:
         # The deal: at setup, and again (to correct a card) until the first event. A tournament
         # table's players are its seating: the judge gives out the roles only.
         context["seating_fixed"] = game.tournament_id is not None
@@ -122,7 +123,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
              "role": seated[number].role if number in seated else ""}
             for number in range(1, 11)
         ]
-        context["role_choices"] = entry.ROLE_NAMES.items()
+        context["role_choices"] = ROLE_LABELS.items()
     if table.record is None:
         return context
     state = table.state
@@ -142,49 +143,35 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
             context.update(_confirmation(request.user, game))
         context["black_seats"] = [seat for seat in seats if seat.team == "black"]
         return context
-    same_phase = entry.in_recorded_phase(table)
-    if table.phase.is_day and not same_phase:
-        context.update(candidates=[], vote_rows=[], last_candidate=None, vote_open=False, raise_open=False,
-                       nominations=[], majority=len(state.alive) // 2 + 1, vote_tallies=[], nominate_open=True)
-    elif table.phase.is_day:
-        candidates = list(state.voting[1]) if state.voting else list(state.nominations)
-        context["candidates"] = candidates
-        context["vote_rows"] = [(candidate, f"against_{candidate}") for candidate in candidates[:-1]]
-        context["last_candidate"] = candidates[-1] if candidates else None
-        context["vote_open"] = bool(candidates) and state.next_vote_round > 0 and (
-            state.voting is None or state.voting[0] == "revote")
-        context["raise_open"] = bool(state.voting) and state.voting[0] == "raise"
-        context["nominations"] = list(zip(state.nominations, state.nominators, strict=False))
-        context["majority"] = len(state.alive) // 2 + 1
+    # What may be recorded next is the engine's answer (games/engine/actions.py), as the actions
+    # and the API read it; the page only shows it.
+    actions = table.actions
+    tiles = {seat.number: seat for seat in alive}
+    context.update(
+        candidates=list(actions.candidates),
+        vote_rows=[(candidate, f"against_{candidate}") for candidate in actions.candidates[:-1]],
+        last_candidate=actions.candidates[-1] if actions.candidates else None,
+        vote_open=actions.vote, raise_open=actions.raise_decision, nominate_open=actions.nominate,
+        nominations=list(zip(state.nominations, state.nominators, strict=False)) if actions.in_recorded_phase else [],
+        majority=actions.majority,
         # After the day's first vote the day moves on: its tally instead of the nomination form.
-        context["vote_tallies"] = entry.vote_tallies(table)
-        context["nominate_open"] = not context["vote_tallies"]
-    else:
-        done = set(state.night_stages_done) if same_phase else set()
-        # A checker who has left the table does not check (the engine would refuse it anyway).
-        gone = {"don_check": table.record.don, "sheriff_check": table.record.sheriff}
-        stages = [stage for stage in state.night_stages
-                  if stage not in done and gone.get(stage, 0) in state.alive | {0}]
-        # A checker never checks their own seat: their tile is not offered.
-        context["night_stages"] = [
-            (stage, entry.STAGE_NAMES[stage], [seat for seat in alive if seat.number != gone.get(stage)])
-            for stage in stages]
+        vote_tallies=entry.vote_tallies(table),
+    )
+    if table.phase.is_night:
+        context["night_stages"] = [(choice.stage, entry.STAGE_NAMES[choice.stage],
+                                    [tiles[seat] for seat in choice.targets]) for choice in actions.night_stages]
         context["night_results"] = entry.night_results(table)
-        context["living_blacks"] = entry.living_blacks(table)
-        context["don_decides"] = table.ruleset.shot_rule == "don_decides"
-        context["shown_numbers"] = range(1, 11)
-    next_key = table.phase.key + 1
-    context["next_phase"] = (next_key, entry.phase_label("night" if next_key % 2 == 0 else "day",
-                                                        next_key // 2 if next_key % 2 == 0 else (next_key + 1) // 2))
-    earliest = max(table.record.phase.key if events else 0, services.initial_phase_key(game.ruleset))
-    if table.phase.key > earliest:
-        previous = table.phase.key - 1
-        context["previous_phase"] = (previous, entry.phase_label(
-            "night" if previous % 2 == 0 else "day", previous // 2 if previous % 2 == 0 else (previous + 1) // 2))
+        context["living_blacks"] = list(actions.living_blacks)
+        context["don_decides"] = actions.shot_by_don
+        context["shown_numbers"] = range(1, table.ruleset.seat_count + 1)
+    context["next_phase"] = (actions.next_phase.key, entry.phase_label(actions.next_phase.kind, actions.next_phase.number))
+    if actions.previous_phase is not None:
+        previous = actions.previous_phase
+        context["previous_phase"] = (previous.key, entry.phase_label(previous.kind, previous.number))
     context["wills"] = [
         {"seat": will.seat, "kinds": [(kind, entry.WILL_NAMES[kind]) for kind in will.kinds],
          "max_targets": will.max_targets, "slots": [(place, f"target_{place}") for place in range(1, will.max_targets + 1)]}
-        for will in state.pending_wills
+        for will in actions.wills
     ]
     return context
 
@@ -210,11 +197,8 @@ def _confirmation(user, game: Game) -> dict:
 def _scores(table) -> list[dict] | None:
     """Every player's score with its items, as stored scores are: with the discipline decisions
     that change a penalty applied (docs/discipline.md)."""
-    from games.discipline_selectors import scoring_review
-    from scoring.services import score_record
-
     try:
-        result = score_record(table.record, scoring_review(table.game.pk))
+        result = final_scores(table.record, table.game.pk)
     except Exception:  # a scoring bug must not hide the protocol from the judge: log it, show the rest
         logger.exception("game %s: the final summary could not be scored", table.game.pk)
         return None
@@ -222,7 +206,7 @@ def _scores(table) -> list[dict] | None:
         return None
     players = result.to_dict()["players"]
     for player in players:
-        player["role_name"] = entry.ROLE_NAMES.get(player["role"], player["role"])
+        player["role_name"] = ROLE_LABELS.get(player["role"], player["role"])
     return players
 
 
@@ -544,7 +528,7 @@ def my_tables(request: HttpRequest):
     evenings = Evening.objects.filter(club__in=clubs).exclude(status=Evening.Status.FINISHED).order_by("-starts_at")[:20]
     return render(request, "games/my_tables.html", {
         "groups": _table_groups(request.user, games), "games": games, "clubs": clubs, "evenings": evenings,
-        "rulesets": Ruleset.choices, "form_error": form_error,
+        "rulesets": RulesetChoice.choices, "form_error": form_error,
     })
 
 

@@ -24,6 +24,9 @@ from __future__ import annotations
 
 from django.db.models import BooleanField, Case, Q, QuerySet, Value, When
 
+from clubs.permissions import clubs_user_organizes, user_may_organize
+from tournaments.models import Tournament
+
 from .models import Game
 from .permissions import user_may_enter
 
@@ -64,8 +67,6 @@ def roles_visible_q(user, *, prefix: str = "") -> Q:
 
     tests/secrecy/test_rule.py checks that it agrees with ``may_see_roles`` game by game.
     """
-    from clubs.permissions import clubs_user_organizes
-
     visible = results_public_q(prefix=prefix)
     if user is not None and user.is_authenticated:
         if user.is_superuser:
@@ -94,6 +95,21 @@ def protocol_visible(request, game: Game) -> bool:
         return False
     if game.tournament_id is None:
         return True
-    from tournaments.publication import tournament_visible
-
     return tournament_visible(request, game.tournament, "publish_protocols") or user_may_enter(request.user, game)
+
+
+def tournament_visible(request, tournament: Tournament, switch: str | None) -> bool:
+    """May this visitor see the part of the tournament behind ``switch`` (a ``publish_*`` field; None:
+    the tournament itself)? Its club's organizers always; others once it is out of draft and the
+    switch is on. The rule of every tournament page (tournaments.publication.public_when).
+    """
+    if getattr(request, "_may_organize_cache", None) is None:
+        request._may_organize_cache = {}
+    cache = request._may_organize_cache
+    if tournament.club_id not in cache:
+        cache[tournament.club_id] = user_may_organize(request.user, tournament.club)
+    if cache[tournament.club_id]:
+        return True
+    if tournament.status == Tournament.Status.DRAFT:
+        return False
+    return switch is None or bool(getattr(tournament, switch))

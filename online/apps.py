@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class OnlineConfig(AppConfig):
     name = "online"
     verbose_name = _("Online games")
+
+    def ready(self):
+        from .deadlines import on_phase_started  # ready() runs once the app registry is loaded
+        from .signals import phase_started
+
+        phase_started.connect(on_phase_started, dispatch_uid="online.deadlines.schedule")

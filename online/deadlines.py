@@ -19,6 +19,7 @@ import threading
 import time
 from datetime import datetime
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 
@@ -73,13 +74,18 @@ def sweep_due(now: datetime | None = None) -> int:
     return count
 
 
+@shared_task(name="online.tasks.resolve_deadline", acks_late=True)
+def resolve_deadline(game_id: int, phase: str) -> int:
+    """Scheduled for one phase's deadline: resolves that phase if it is due (an extension may
+    have moved it; then the sweep gets it later)."""
+    return resolve_due_phase(game_id, phase=phase)
+
+
 def schedule(game_id: int, phase: str, deadline: datetime) -> None:
     """A task at the deadline; with no broker (the embedded default) the in-process sweep does
     it. A failed send is harmless: the sweep catches what a lost message missed."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
-    from .tasks import resolve_deadline
-
     try:
         resolve_deadline.apply_async((game_id, phase), eta=deadline)
     except Exception:
@@ -88,6 +94,11 @@ def schedule(game_id: int, phase: str, deadline: datetime) -> None:
 
 _last_sweep = 0.0
 _sweep_lock = threading.Lock()
+
+
+def on_phase_started(sender, *, game_id: int, phase: str, deadline: datetime, **_) -> None:
+    """The receiver of ``signals.phase_started`` (connected in OnlineConfig.ready), after commit."""
+    schedule(game_id, phase, deadline)
 
 
 def sweep_in_process() -> None:

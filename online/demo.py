@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
+from clubs.management.commands.seed_demo import DEMO_PASSWORD
+
 from . import services
 from .models import Game, Setup
 
@@ -16,8 +18,6 @@ SETUP = {"ruleset": "forum", "roles": [{"role": "mafia_goon", "count": 2}, {"rol
 
 
 def build(club, stdout) -> None:
-    from clubs.management.commands.seed_demo import DEMO_PASSWORD
-
     User = get_user_model()
     organizer = User.objects.get(username="organizer")
     users = []

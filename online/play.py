@@ -12,6 +12,9 @@ import threading
 from collections import OrderedDict
 from datetime import datetime
 
+from celery import shared_task
+from django.conf import settings
+from django.core.mail import send_mail
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -21,6 +24,7 @@ from online.engine.clock import utc
 
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal
+from .signals import phase_started
 
 log = logging.getLogger(__name__)
 _STATES: OrderedDict[tuple[int, int], GameState] = OrderedDict()
@@ -86,10 +90,9 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
         _follow(game, state, slots, row, event, post)
     game.save(update_fields=["event_count", "status", "phase", "deadline", "paused", "dealt", "finished_at"])
     if any(event["type"] == "phase_started" for event in events) and game.deadline is not None:
-        from .deadlines import schedule
-
         phase, deadline = game.phase, game.deadline
-        transaction.on_commit(lambda: schedule(game.pk, phase, deadline))
+        transaction.on_commit(lambda: phase_started.send(sender=Game, game_id=game.pk, phase=phase,
+                                                         deadline=deadline))
 
 
 def _cache(game: Game, state: GameState) -> None:
@@ -129,8 +132,6 @@ def notify(game: Game, users, kind: str, text: str, at: datetime, url: str = "")
 
 
 def _mail(ids: list[int]) -> None:
-    from .tasks import mail_notifications
-
     try:
         mail_notifications.delay(ids)
     except Exception:  # the broker is down: the in-site notification is there all the same
@@ -167,3 +168,15 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
         if event["slot"] in slots:
             notify(game, [slots[event["slot"]].user_id], Notification.Kind.PROD,
                    _("The moderator prodded you: please post in the game."), at)
+
+
+@shared_task(name="online.tasks.mail_notifications")
+def mail_notifications(ids: list[int]) -> int:
+    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end),
+    to the accounts that have an address."""
+    sent = 0
+    for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):
+        if note.user.email:
+            sent += send_mail(f"{note.game.title}: {note.text}", f"{note.text}\n\n{note.url}",
+                              settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
+    return sent

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.engine import RuleError
 
 MESSAGES = {

@@ -6,7 +6,7 @@ from django.db.models import Count, QuerySet
 
 from online.engine import vote_count
 
-from .models import Game, Notification, Post, Slot
+from .models import Game, Post, Slot
 from .play import state_of
 from .visibility import Viewer, may_read
 
@@ -74,7 +74,3 @@ def hours_since_last_post(game: Game, now) -> list[dict]:
         last = slot.last_post_at
         rows.append({"slot": slot, "hours": None if last is None else int((now - last).total_seconds() // 3600)})
     return rows
-
-
-def unread_notifications(user) -> QuerySet[Notification]:
-    return Notification.objects.filter(user=user, read_at=None).select_related("game")

@@ -11,21 +11,9 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.engine import (
-    DealRoles,
-    ExtendDeadline,
-    Join,
-    Modkill,
-    NightAction,
-    PauseDeadline,
-    Prod,
-    Replace,
-    ResumeDeadline,
     RuleError,
-    Start,
-    Unvote,
-    Vote,
     create_game,
     load_setup,
     parse_post,
@@ -33,10 +21,12 @@ from online.engine import (
     resolve,
     view_for,
 )
+from online.engine import commands as c
 
 from . import clock
 from .models import Follow, Game, Notification, Post, Setup, Signup, Slot
 from .play import apply, locked, notify, state_of, store, thread
+from .refusals import refusal
 from .visibility import MAIN, may_post, viewer_of
 
 MAX_POST = 20000
@@ -118,8 +108,8 @@ def game_deal(*, game: Game, roles: dict | None = None, now: datetime | None = N
                                        % {"n": game.setup.size, "m": len(signups)}, code="deal.wrong-count")
             for number, signup in enumerate(signups, start=1):
                 Slot.objects.create(game=game, number=number, user_id=signup.user_id, name=signup.name)
-                commands.append(Join(at=now, name=signup.name))
-        commands.append(DealRoles(at=now, roles=roles))
+                commands.append(c.Join(at=now, name=signup.name))
+        commands.append(c.DealRoles(at=now, roles=roles))
         apply(game, commands)
     return game
 
@@ -148,7 +138,7 @@ def game_start(*, game: Game, now: datetime | None = None) -> Game:
     now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
-        apply(game, [Start(at=now)])
+        apply(game, [c.Start(at=now)])
     return game
 
 
@@ -202,8 +192,8 @@ def _post_tag(game: Game, state, slot: Slot, post: Post, now: datetime) -> None:
         return
     record = {"kind": tag.kind, "status": tag.status, "target": tag.slot, "text": tag.text}
     if tag.status == "ok":
-        command = (Vote(at=now, actor=slot.number, target=tag.slot, post=post.ref) if tag.kind == "vote"
-                   else Unvote(at=now, actor=slot.number, post=post.ref))
+        command = (c.Vote(at=now, actor=slot.number, target=tag.slot, post=post.ref) if tag.kind == "vote"
+                   else c.Unvote(at=now, actor=slot.number, post=post.ref))
         try:
             new_state, events = resolve(state, [command])
         except RuleError as error:
@@ -230,8 +220,8 @@ def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = No
         tag = {"kind": "unvote" if target is None else "vote", "status": "ok", "target": target, "control": True}
         post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, body=body, tag=tag,
                                    phase=game.phase, created_at=now)
-        command = (Unvote(at=now, actor=slot.number, post=post.ref) if target is None
-                   else Vote(at=now, actor=slot.number, target=target, post=post.ref))
+        command = (c.Unvote(at=now, actor=slot.number, post=post.ref) if target is None
+                   else c.Vote(at=now, actor=slot.number, target=target, post=post.ref))
         apply(game, [command], post=post, slots=slots)
         Slot.objects.filter(pk=slot.pk).update(last_post_at=now)
     return post
@@ -243,28 +233,28 @@ def night_action_submit(*, game: Game, user, ability: str, target: int | None, n
     with transaction.atomic():
         game = locked(game.pk)
         slot = _player_slot(game, user)
-        apply(game, [NightAction(at=now, actor=slot.number, ability=ability, target=target)])
+        apply(game, [c.NightAction(at=now, actor=slot.number, ability=ability, target=target)])
 
 
 # --- the moderator during the game ---------------------------------------------------------------
 def deadline_extend(*, game: Game, hours: int, note: str, now: datetime | None = None) -> None:
-    _moderate(game, ExtendDeadline(at=now or clock.now(), hours=hours, note=note))
+    _moderate(game, c.ExtendDeadline(at=now or clock.now(), hours=hours, note=note))
 
 
 def deadline_pause(*, game: Game, note: str, now: datetime | None = None) -> None:
-    _moderate(game, PauseDeadline(at=now or clock.now(), note=note))
+    _moderate(game, c.PauseDeadline(at=now or clock.now(), note=note))
 
 
 def deadline_resume(*, game: Game, note: str, now: datetime | None = None) -> None:
-    _moderate(game, ResumeDeadline(at=now or clock.now(), note=note))
+    _moderate(game, c.ResumeDeadline(at=now or clock.now(), note=note))
 
 
 def slot_modkill(*, game: Game, number: int, note: str, now: datetime | None = None) -> None:
-    _moderate(game, Modkill(at=now or clock.now(), slot=number, note=note))
+    _moderate(game, c.Modkill(at=now or clock.now(), slot=number, note=note))
 
 
 def slot_prod(*, game: Game, number: int, note: str = "", now: datetime | None = None) -> None:
-    _moderate(game, Prod(at=now or clock.now(), slot=number, note=note))
+    _moderate(game, c.Prod(at=now or clock.now(), slot=number, note=note))
 
 
 def _moderate(game: Game, command) -> None:
@@ -291,7 +281,7 @@ def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime
                 slot.save(update_fields=["user", "name"])
         except IntegrityError as error:
             raise ApplicationError(_("That account is already in this game."), code="replace.in-game") from error
-        apply(game, [Replace(at=now, slot=number, name=name, note=note)])
+        apply(game, [c.Replace(at=now, slot=number, name=name, note=note)])
     if game.dealt:
         role_messages_send(game=game, numbers=[number], now=now)
     return slot
@@ -311,8 +301,4 @@ def notifications_mark_read(*, user, now: datetime | None = None) -> int:
 
 
 def refusal_text(rule: str) -> str:
-    from online.engine import RuleError as _RuleError
-
-    from .refusals import refusal
-
-    return refusal(_RuleError(rule, rule)).message
+    return refusal(RuleError(rule, rule)).message

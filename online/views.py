@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.engine import night_order as engine_night_order
 from online.engine import processing, view_for
 

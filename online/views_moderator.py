@@ -14,7 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import ApplicationError
+from clubs.permissions import clubs_user_organizes
+from core.errors import ApplicationError
 from online.engine import moderator_view
 
 from . import clock, selectors, services
@@ -24,8 +25,6 @@ from .play import state_of
 
 def may_create(user) -> bool:
     """Staff and club organizers create setups and games; a game's moderator runs its console."""
-    from clubs.permissions import clubs_user_organizes
-
     return user.is_authenticated and (user.is_staff or clubs_user_organizes(user).exists())
 
 

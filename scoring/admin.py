@@ -2,15 +2,9 @@
 
 from django.contrib import admin
 
-from .models import PlayerRating, RatingEntry, RecomputeJob, SeatScore
+from core.admin import ReadOnlyAdmin
 
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
+from .models import PlayerRating, RatingEntry, SeatScore
 
 
 @admin.register(SeatScore)
@@ -38,11 +32,3 @@ class PlayerRatingAdmin(ReadOnlyAdmin):
     search_fields = ["player__nickname"]
     list_select_related = ["player"]
     raw_id_fields = ["player"]
-
-
-@admin.register(RecomputeJob)
-class RecomputeJobAdmin(ReadOnlyAdmin):
-    list_display = ["kind", "target_id", "status", "requested_at", "enqueued_at", "finished_at", "attempts",
-                    "duration_ms"]
-    list_filter = ["kind", "status"]
-    search_fields = ["target_id", "error"]

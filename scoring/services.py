@@ -6,27 +6,40 @@ import logging
 from decimal import Decimal
 
 from django.db import transaction
+from django.db.models import F, Q
 
+from core import outbox
 from core.locking import named_lock
+from core.models import RecomputeJob
+from discipline.selectors import penalty_changes
 from games.engine import ProtocolError, replay
+from games.models import Game
 
-from .engine import RULES_EDITION
+from .engine import RULES_EDITION, score
+from .engine.review import NO_REVIEW, Review
 from .models import SeatScore
+from .signals import game_scores_stored
 
 logger = logging.getLogger(__name__)
 
 
 def score_record(record, review=None):
-    """The scoring engine's ``score(record)``; None while the engine is not installed.
+    """The scoring engine's ``score(record)``.
 
     ``review``: the discipline decisions that change penalties (docs/discipline.md).
     """
-    try:
-        from scoring.engine import score
-    except ImportError:
-        logger.warning("scoring.engine.score is not available yet; scores are not stored")
-        return None
     return score(record, review=review)
+
+
+def scoring_review(game_id: int) -> Review:
+    """The game's decided discipline cases that change penalties, as the scoring engine's ``Review``."""
+    rows = penalty_changes(game_id)
+    if not rows:
+        return NO_REVIEW
+    return Review(
+        dd_as_disqualification=any(change.dd_as_disqualification for change in rows),
+        penalty_waived=frozenset(change.seat for change in rows if change.penalty_waived),
+    )
 
 
 @transaction.atomic
@@ -35,14 +48,12 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
 
     A game that is not finished (or no longer finished, after an undo) keeps no scores, nor does
     an annulled one. Standings read these rows only for confirmed games. Decided discipline cases
-    that change a penalty are applied here (``games.discipline_selectors.scoring_review``).
+    that change a penalty are applied here (``scoring_review``).
 
     The game's row is read, not locked: a judge's or an organizer's action on the game never waits
     for its scores (issue 14). Two runs for one game take turns on the job's own advisory lock;
     a change committed meanwhile has asked for another run, which stores its scores.
     """
-    from games.models import Game
-
     named_lock(f"recompute:game_scores:{game_id}")
     game = Game.objects.filter(pk=game_id).order_by().first()
     if game is None:
@@ -50,8 +61,6 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
     if game.status not in (Game.Status.FINISHED, Game.Status.CONFIRMED) or not game.protocol:
         SeatScore.objects.filter(game=game).delete()
         return []
-    from games.discipline_selectors import scoring_review
-
     try:
         record = replay(game.protocol)
         result = score_record(record, scoring_review(game.pk))
@@ -79,3 +88,42 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
         stored.append(row)
     SeatScore.objects.filter(game=game).exclude(seat__in=[row.seat for row in stored]).delete()
     return stored
+
+
+# --- the outbox's runner and sweeper (registered in ScoringConfig.ready) --------------------------
+
+
+def run_game_scores(game_id: int, **_) -> None:
+    """The outbox's runner for a game's scores: recompute them, then tell the apps above."""
+    game_scores_recompute(game_id=game_id)
+    game_scores_stored.send(sender=SeatScore, game_id=game_id)
+
+
+def stale_score_games() -> list[int]:
+    """Games whose stored scores do not come from their current protocol under the current scoring
+    rules (scoring.engine.RULES_EDITION), with no job pending."""
+    scored = Game.Status.FINISHED, Game.Status.CONFIRMED
+    pending = (RecomputeJob.objects.filter(kind=RecomputeJob.Kind.GAME_SCORES)
+               .exclude(status=RecomputeJob.Status.DONE).values("target_id"))
+    outdated = SeatScore.objects.filter(
+        ~Q(protocol_version=F("game__protocol_version")) | Q(rules_edition__lt=RULES_EDITION)
+    ).values("game_id")
+    missing = Game.objects.filter(status__in=scored).exclude(scores__isnull=False)
+    leftover = SeatScore.objects.exclude(game__status__in=scored).values("game_id")
+    return list(
+        Game.objects.filter(Q(pk__in=outdated) | Q(pk__in=missing.values("pk")) | Q(pk__in=leftover))
+        .exclude(pk__in=pending).order_by("pk").values_list("pk", flat=True).distinct()
+    )
+
+
+def rescore_stale(limit: int) -> int:
+    """The sweep's check: mark dirty the scores of up to ``limit`` games that are stale."""
+    stale = stale_score_games()[:limit]
+    for game_id in stale:
+        outbox.request_game_scores(game_id)
+    return len(stale)
+
+
+def final_scores(record, game_id: int):
+    """The entry page's final summary (games.final_scores): scored as the stored scores are."""
+    return score_record(record, scoring_review(game_id))

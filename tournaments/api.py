@@ -22,15 +22,16 @@ from rest_framework import permissions, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.generics import get_object_or_404
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from clubs.permissions import clubs_user_organizes
 from clubs.serializers import PlayerSerializer
-from config.api_errors import ErrorSerializer, query_text
+from core.api_errors import ErrorSerializer, query_text
+from games.api import EXPORT_AS, EXPORT_RESPONSES, export_response, exportable_games
 
 from . import selectors, services
-from .models import Application, Evening, StandingsSnapshot, Tournament
+from .models import Application, Evening, Tournament
 from .publication import SWITCH_LABELS, tournament_visible
 from .serializers import (
     ApplicationCreateSerializer,
@@ -41,8 +42,8 @@ from .serializers import (
     TournamentSerializer,
     WithdrawnSerializer,
 )
-from .standings import standing_to_json
-from .stored_standings import stored, tournament_for_standings
+from .standings.pages import standings_body, standings_version_key
+from .standings.stored import stored, tournament_for_standings
 
 REFUSED = {403: ErrorSerializer, 404: ErrorSerializer}
 WRITE_REFUSED = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
@@ -120,7 +121,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["get"], pagination_class=None)
     def standings(self, request, slug=None):
-        # The hot path: one query, compiled once per process (tournaments/stored_standings.py).
+        # The hot path: one query, compiled once per process (tournaments/standings/stored.py).
         tournament = tournament_for_standings(slug)
         if tournament is None:
             raise NotFound
@@ -141,25 +142,6 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
 # --- standings: the hot path -------------------------------------------------------------------
 
-def standings_body(tournament_id: int) -> bytes:
-    tournament = Tournament.objects.get(pk=tournament_id)
-    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
-    if snapshot is None:
-        rows, games, computed_at = ([standing_to_json(s) for s in selectors.compute_tournament_standings(tournament)],
-                                    selectors.counted_games(tournament), None)
-    else:
-        rows, games, computed_at = snapshot.rows, snapshot.games, snapshot.computed_at
-    data = StandingsSerializer({"tournament": tournament.slug, "computed_at": computed_at, "games": games,
-                                "tie_break": tournament.effective_tie_break, "rows": rows}).data
-    return JSONRenderer().render(data)
-
-
-def standings_version_key(tournament_id: int, computed_at, updated_at) -> str:
-    """The stored body's version: the snapshot's time and the tournament's (its tie-break, its
-    switches), read from the database on every request, so a stale body is never served."""
-    return f"{tournament_id}-{computed_at.timestamp():.6f}-{updated_at.timestamp():.6f}"
-
-
 def standings_response(request, tournament: Tournament, computed_at) -> HttpResponse:
     """Stored standings change only when the pipeline stores them again (``computed_at``) or the
     tournament is edited (``updated_at``): the rendered body is cached under both, so a busy
@@ -171,7 +153,7 @@ def standings_response(request, tournament: Tournament, computed_at) -> HttpResp
         version = standings_version_key(tournament.pk, computed_at, tournament.updated_at)
         tag = f'"s-{version}"'
         if tag not in request.headers.get("If-None-Match", ""):
-            # From this process, else the shared cache (the pipeline stores it: stored_standings.warm).
+            # From this process, else the shared cache (the pipeline stores it: standings.stored.warm).
             body = stored(f"api:standings:{version}", lambda: standings_body(tournament.pk))
     if tag in request.headers.get("If-None-Match", ""):
         return _not_modified(tag)
@@ -246,3 +228,18 @@ class ApplicationViewSet(viewsets.ReadOnlyModelViewSet):
         promoted = services.application_withdraw(application=application, actor=request.user)
         application.refresh_from_db()
         return Response({"application": ApplicationSerializer(application).data, "promoted": len(promoted)})
+
+
+class TournamentProtocolsView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        summary="Export the tournament's protocols (switch: protocols)",
+        description="Organizers get every dealt game; everyone else, with the switch on, the games whose "
+                    "protocol they may see (finished and published).",
+        parameters=[EXPORT_AS], responses=EXPORT_RESPONSES,
+    )
+    def get(self, request, slug: str):
+        tournament = tournament_for(request, slug, "publish_protocols")
+        games = exportable_games().filter(tournament=tournament).order_by("round__number", "table_number", "id")
+        return export_response(request, games, f"{tournament.slug}-protocols")

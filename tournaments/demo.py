@@ -12,9 +12,11 @@ import zoneinfo
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from clubs.management.commands.seed_demo import DEMO_NICKNAMES
 from clubs.models import Club, ClubMembership, Player
 
 from . import services
+from .demo_play import play_first_rounds
 from .models import Application, Evening, Tournament
 
 TOURNAMENT_SLUG = "red-square-cup"
@@ -23,8 +25,6 @@ EVENING_TITLE = "Friday club night"
 
 
 def _demo_players() -> list[Player]:
-    from clubs.management.commands.seed_demo import DEMO_NICKNAMES
-
     return list(Player.objects.filter(nickname__in=DEMO_NICKNAMES).order_by("pk"))
 
 
@@ -75,3 +75,4 @@ def build(club: Club, stdout) -> None:
     tournament.refresh_from_db()
     stdout.write(f"Tournament: {tournament.name} ({tournament.get_status_display()}), "
                  f"evening: {evening.title} ({evening.get_status_display()})")
+    play_first_rounds(club, stdout)

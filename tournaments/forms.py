@@ -1,4 +1,5 @@
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
@@ -18,8 +19,6 @@ class DateTimeInput(forms.DateTimeInput):
 
     def format_value(self, value):
         if value and hasattr(value, "strftime"):
-            from django.utils import timezone
-
             if timezone.is_aware(value):
                 value = timezone.localtime(value)
             return value.strftime("%Y-%m-%dT%H:%M")

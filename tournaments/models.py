@@ -4,12 +4,13 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from core.fields import limited_text
 from core.limits import DESCRIPTION_MAX_LENGTH, TEXT_MAX_LENGTH
-from games.rulesets import Ruleset
+from games.rulesets import RulesetChoice
 
 
 class RatingTier(models.TextChoices):
@@ -37,7 +38,23 @@ PUBLICATION_SWITCHES = (
 )
 
 
-class Tournament(models.Model):
+class SeatsAndStatus:
+    """What a tournament and a club evening share: seats (``capacity``, else ten a table), the
+    status machine of their ``TRANSITIONS`` and the deadline for applications."""
+
+    @property
+    def seat_capacity(self) -> int:
+        return self.capacity if self.capacity is not None else self.tables * 10
+
+    def allowed_transitions(self) -> tuple[str, ...]:
+        return tuple(self.TRANSITIONS.get(self.status, ()))
+
+    @property
+    def deadline_passed(self) -> bool:
+        return self.application_deadline is not None and timezone.now() >= self.application_deadline
+
+
+class Tournament(SeatsAndStatus, models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
         REGISTRATION_OPEN = "registration_open", _("registration open")
@@ -64,7 +81,7 @@ class Tournament(models.Model):
     ends_on = models.DateField(_("ends on"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     description = limited_text(_("description"), blank=True, max_length=DESCRIPTION_MAX_LENGTH)
-    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RulesetChoice.choices, default=RulesetChoice.PRO_MAFIA)
     qualifying_rounds = models.PositiveSmallIntegerField(
         _("qualifying rounds"), default=10, validators=[MinValueValidator(1), MaxValueValidator(60)]
     )
@@ -126,21 +143,8 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
 
     @property
-    def seat_capacity(self) -> int:
-        return self.capacity if self.capacity is not None else self.tables * 10
-
-    def allowed_transitions(self) -> tuple[str, ...]:
-        return tuple(self.TRANSITIONS.get(self.status, ()))
-
-    @property
     def is_accepting_applications(self) -> bool:
         return self.status == self.Status.REGISTRATION_OPEN and not self.deadline_passed
-
-    @property
-    def deadline_passed(self) -> bool:
-        from django.utils import timezone
-
-        return self.application_deadline is not None and timezone.now() >= self.application_deadline
 
     @property
     def effective_tie_break(self) -> list[str]:
@@ -166,7 +170,7 @@ class Round(models.Model):
         return f"{self.tournament} · {self.number}"
 
 
-class Evening(models.Model):
+class Evening(SeatsAndStatus, models.Model):
     """A club's game evening outside any tournament: players apply for seats; games use the same page."""
 
     class Status(models.TextChoices):
@@ -186,7 +190,7 @@ class Evening(models.Model):
     title = models.CharField(_("title"), max_length=160)
     starts_at = models.DateTimeField(_("starts at"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
-    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.PRO_MAFIA)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RulesetChoice.choices, default=RulesetChoice.PRO_MAFIA)
     tables = models.PositiveSmallIntegerField(_("tables"), default=1, validators=[MinValueValidator(1)])
     capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
     application_deadline = models.DateTimeField(_("applications close"), null=True, blank=True)
@@ -206,21 +210,8 @@ class Evening(models.Model):
         return reverse("tournaments:evening", kwargs={"pk": self.pk})
 
     @property
-    def seat_capacity(self) -> int:
-        return self.capacity if self.capacity is not None else self.tables * 10
-
-    def allowed_transitions(self) -> tuple[str, ...]:
-        return tuple(self.TRANSITIONS.get(self.status, ()))
-
-    @property
     def name(self) -> str:
         return self.title
-
-    @property
-    def deadline_passed(self) -> bool:
-        from django.utils import timezone
-
-        return self.application_deadline is not None and timezone.now() >= self.application_deadline
 
     @property
     def is_accepting_applications(self) -> bool:

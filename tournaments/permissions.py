@@ -21,7 +21,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from clubs.models import Club
 from clubs.permissions import user_may_organize
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 
 from .models import Application, Evening, Tournament
 

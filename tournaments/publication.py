@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
 from clubs.middleware import use_club_timezone
-from clubs.permissions import user_may_organize
+from games.visibility import tournament_visible
 
 from .models import PUBLICATION_SWITCHES, Tournament
 
@@ -35,17 +35,11 @@ SWITCH_LABELS = {
 }
 
 
-def tournament_visible(request, tournament: Tournament, switch: str | None) -> bool:
-    if getattr(request, "_may_organize_cache", None) is None:
-        request._may_organize_cache = {}
-    cache = request._may_organize_cache
-    if tournament.club_id not in cache:
-        cache[tournament.club_id] = user_may_organize(request.user, tournament.club)
-    if cache[tournament.club_id]:
-        return True
-    if tournament.status == Tournament.Status.DRAFT:
-        return False
-    return switch is None or bool(getattr(tournament, switch))
+def visible_parts(request, tournament: Tournament) -> dict[str, bool]:
+    """Which of the tournament's pages this visitor may open (for the tab bar)."""
+    return {name: tournament_visible(request, tournament, name) for name in
+            ("publish_participants", "publish_seating", "publish_standings", "publish_results",
+             "publish_protocols")}
 
 
 def public_when(switch: str | None, *, load=None):

@@ -18,8 +18,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.permissions import clubs_user_organizes
-from games.discipline_selectors import case_queryset, cases_to_decide
-from games.models import DisciplineCase, Game
+from discipline.models import DisciplineCase
+from discipline.selectors import case_queryset, cases_to_decide
+from games.models import Game
 from games.selectors import games_with_links, protocols_for_other_confirmers, protocols_to_confirm
 
 from .models import Evening, Round, Tournament

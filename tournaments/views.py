@@ -8,40 +8,32 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from clubs.middleware import use_club_timezone
 from clubs.permissions import user_may_organize
 from clubs.selectors import listed_players
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from core.ratelimits import limit
 from games.models import Game
+from games.rulesets import ROLE_CHOICES
 from games.visibility import FINISHED_STATUSES, may_see_roles
 
-from . import selectors, services, stored_standings
+from . import selectors, services
 from .csv_export import standings_csv
 from .forms import ApplyForm
 from .models import Application, Evening, Tournament
 from .permissions import error_response
-from .publication import public_when, tournament_visible
-
-ROLES = [("civilian", gettext_lazy("Civilian")), ("sheriff", gettext_lazy("Sheriff")),
-         ("mafia", gettext_lazy("Mafia")), ("don", gettext_lazy("Don"))]
-
-
-def _nav(request, tournament):
-    """Which of the tournament's pages this visitor may open (for the tab bar)."""
-    return {name: tournament_visible(request, tournament, name) for name in
-            ("publish_participants", "publish_seating", "publish_standings", "publish_results",
-             "publish_protocols")}
+from .publication import public_when, visible_parts
+from .standings import selectors as standings_selectors
+from .standings import stored as stored_standings
+from .standings.pages import page_context
 
 
 def _context(request, tournament, **extra):
     return {"tournament": tournament, "may_organize": getattr(request, "may_organize", False),
-            "visible": _nav(request, tournament), **extra}
+            "visible": visible_parts(request, tournament), **extra}
 
 
 def tournament_list(request):
@@ -164,24 +156,18 @@ def seating_players(request, tournament):
 
 
 def _standings_context(request, tournament):
-    standings = selectors.tournament_standings(tournament)
-    roles = [(key, label) for key, label in ROLES]
+    standings = standings_selectors.tournament_standings(tournament)
+    roles = list(ROLE_CHOICES)
     for s in standings:
         s.role_points = [s.by_role.get(key) for key, _label in roles]
     return _context(request, tournament, standings=standings, roles=roles,
                     tie_break=tournament.effective_tie_break,
-                    freshness=selectors.standings_freshness(tournament))
-
-
-def page_context(request, tournament, *, table: str, may_organize: bool) -> dict:
-    """The standings page around a rendered fragment (``stored_standings`` stores the fragment)."""
-    return {"tournament": tournament, "may_organize": may_organize, "visible": _nav(request, tournament),
-            "table": mark_safe(table)}  # noqa: S308  (rendered by our own template, escaped there)
+                    freshness=standings_selectors.standings_freshness(tournament))
 
 
 @public_when("publish_standings", load=stored_standings.tournament_for_standings)
 def standings(request, tournament):
-    """Served from the stored rendering (tournaments/stored_standings.py): one query."""
+    """Served from the stored rendering (tournaments/standings/stored.py): one query."""
     return stored_standings.standings_page(request, tournament, lambda table: render(
         request, "tournaments/standings.html",
         page_context(request, tournament, table=table, may_organize=request.may_organize)))
@@ -202,7 +188,7 @@ def standings_export(request, tournament):
 def player(request, tournament, pk):
     player = get_object_or_404(listed_players(), pk=pk)
     games = selectors.player_games(tournament, player, viewer=request.user)
-    standing = next((s for s in selectors.tournament_standings(tournament) if s.player_id == player.pk), None)
+    standing = next((s for s in standings_selectors.tournament_standings(tournament) if s.player_id == player.pk), None)
     if standing is None and not games:
         raise Http404
     return render(request, "tournaments/player.html",

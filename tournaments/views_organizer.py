@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Player
 from clubs.permissions import clubs_user_organizes
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.models import Game
 from games.selectors import games_with_links
 

@@ -7,10 +7,9 @@ Pure Python; nothing here imports Django. The hot module (`replayer`) may also r
 """
 
 from . import _native  # first: it chooses what `games.engine.replayer` is
+from .actions import NextActions, NightStageChoice, next_actions
 from .errors import ProtocolError
 from .record import (
-    BLACK_ROLES,
-    RED_ROLES,
     Bonus,
     Check,
     DeclaredDefeat,
@@ -35,10 +34,8 @@ COMPILED: bool = _native.COMPILED
 IMPLEMENTATION: str = _native.IMPLEMENTATION
 
 __all__ = [
-    "BLACK_ROLES",
     "COMPILED",
     "IMPLEMENTATION",
-    "RED_ROLES",
     "Bonus",
     "Check",
     "DeclaredDefeat",
@@ -46,6 +43,8 @@ __all__ = [
     "Disqualification",
     "Foul",
     "GameRecord",
+    "NextActions",
+    "NightStageChoice",
     "NightShot",
     "Nomination",
     "PendingWill",
@@ -57,5 +56,6 @@ __all__ = [
     "TableState",
     "VoteRound",
     "Will",
+    "next_actions",
     "replay",
 ]

@@ -81,26 +81,34 @@ def remove_build() -> None:
 
 
 def check_declarations() -> None:
-    """The .pxd declares exactly the attributes `_Replay.__slots__` lists (Cython itself would
-    only notice a missing one when the replay sets it)."""
+    """The .pxd declares, for each part of the replay, exactly the attributes its `__slots__`
+    lists (Cython itself would only notice a missing one when the replay sets it)."""
     tree = ast.parse((_native.HERE / "replayer.py").read_text())
-    slots: set[str] = set()
+    slots: dict[str, set[str]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == "_Replay":
+        if isinstance(node, ast.ClassDef):
             for statement in node.body:
                 if isinstance(statement, ast.Assign) and any(
                     isinstance(target, ast.Name) and target.id == "__slots__"
                     for target in statement.targets
                 ):
-                    slots = set(ast.literal_eval(statement.value))
-    declared = set()
+                    slots[node.name] = set(ast.literal_eval(statement.value))
+    declared: dict[str, set[str]] = {}
+    cdef_class = None
     for line in (_native.HERE / "replayer.pxd").read_text().splitlines():
         words = line.split()
-        if words[:2] == ["cdef", "public"] and len(words) == 4:
-            declared.add(words[3])
+        if words[:2] == ["cdef", "class"]:
+            cdef_class = words[2].split("(")[0].rstrip(":")
+            declared[cdef_class] = set()
+        elif words[:2] == ["cdef", "public"] and len(words) == 4 and cdef_class:
+            declared[cdef_class].add(words[3])
     if not slots or declared != slots:
-        differ = sorted(slots ^ declared)
-        raise BuildError(f"replayer.pxd and _Replay.__slots__ differ: {', '.join(differ)}")
+        differ = sorted(
+            f"{name}.{attribute}"
+            for name in set(slots) | set(declared)
+            for attribute in slots.get(name, set()) ^ declared.get(name, set())
+        ) or sorted(set(slots) ^ set(declared))
+        raise BuildError(f"replayer.pxd and the replay classes' __slots__ differ: {', '.join(differ)}")
 
 
 def compile_into(target: Path) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .scenario import Game
+from .scenario import Scenario
 
 
-def full_pro_mafia_game() -> Game:
+def full_pro_mafia_game() -> Scenario:
     """A complete Pro Mafia game of about 60 events: a failed raise on Day 1, a First Color
     Will, the Sheriff shot, a split that narrows, a Pass the Helm; red wins on Day 4."""
-    game = Game.pro_mafia(blacks=(2, 5, 9), sheriff=7)
+    game = Scenario.pro_mafia(blacks=(2, 5, 9), sheriff=7)
     game.day(1).foul(3).foul(8).foul(10, "technical").foul(6)
     game.nominations((1, 5), (3, 8), (6, 2))
     game.foul(9).foul(1).foul(4).foul(7)
@@ -40,10 +40,10 @@ def full_pro_mafia_game() -> Game:
     return game
 
 
-def full_fiim_game() -> Game:
+def full_fiim_game() -> Scenario:
     """A complete fiim-2025 game: Night 0 with a check and a shot, a Day 1 single nomination
     without a vote, a failed raise, the city critical; black wins by parity, then bonuses."""
-    game = Game.fiim(blacks=(3, 6, 10), sheriff=1)
+    game = Scenario.fiim(blacks=(3, 6, 10), sheriff=1)
     game.night(0).sheriff_check(6).shot(5).don_check(2)
     game.will(5, first_color={6: "black", 3: "red"})
     game.day(1).foul(2).foul(4).foul(7).foul(1)

@@ -9,11 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import total_ordering
 from itertools import starmap
-from typing import Any
+from typing import Any, NamedTuple
 
-RED_ROLES = frozenset({"civilian", "sheriff"})
-BLACK_ROLES = frozenset({"mafia", "don"})
-ROLES = ("civilian", "sheriff", "mafia", "don")
+from .rulesets import (
+    FIRST_COLOR_WILL_MAX_DECLARATIONS,
+    FIRST_OUT_WILLS,
+    LATER_WILLS,
+    RULESETS,
+    SHORTENED_SPEECH_FOULS,
+    last_will_target_limit,
+)
+from .seatsets import SeatNumbering, has_seat, is_critical
+
+# The day's voting, as the replay keeps it (and the record's final table reads it).
+NO_VOTE = 0  # no vote yet today
+REVOTE_NEXT = 1  # a tie: the next round is a revote among the tied
+RAISE_NEXT = 2  # a revote kept the tied set: the raise decision comes next
+DAY_DECIDED = 3  # someone left, or the raise decision was taken: no more voting today
 
 
 @total_ordering
@@ -200,7 +212,7 @@ class TableState:
 
     phase: Phase
     alive: frozenset[int]
-    fouls: dict[int, SeatFouls]  # every seat 1..10
+    fouls: dict[int, SeatFouls]  # every seat of the table
     nominations: tuple[int, ...]  # today's voting list, in list order ( () at night)
     nominators: tuple[int, ...]  # who nominated them, same order
     # None | ("revote", candidates) | ("raise", candidates)
@@ -242,10 +254,15 @@ class GameRecord:
     margin_lost_indices: tuple[int, ...] = ()  # every event that took the margin away
     margin_regained_indices: tuple[int, ...] = ()  # every event that gave it back
     phase: Phase = field(default_factory=lambda: Phase("night", 0))  # of the last event
-    # alive seats after each event as bitmasks (bit s = seat s); index -1 is the deal
-    alive_masks: tuple[int, ...] = field(default=(), repr=False)
-    black_mask: int = field(default=0, repr=False)
-    _state: Any = field(default=None, repr=False, compare=False)
+    # The engine's own bookkeeping, read through the methods below: the seats at the table
+    # after the deal and after each event, and the black seats, as bit sets of `_numbering`.
+    _alive_masks: tuple[int, ...] = field(default=(), repr=False)
+    _black_mask: int = field(default=0, repr=False)
+    _numbering: SeatNumbering | None = field(default=None, repr=False, compare=False)
+    # From the replay (no reference back to it): the fields built on read, as argument tuples
+    # (`BUILT_ON_READ`), and the table after the last event (`FinalTable`, for `current`).
+    _unbuilt: dict | None = field(default=None, repr=False, compare=False)
+    _final: FinalTable | None = field(default=None, repr=False, compare=False)
 
     # --- seats -------------------------------------------------------------------------
     def role(self, seat: int) -> str:
@@ -273,29 +290,38 @@ class GameRecord:
     def don(self) -> int:
         return next(info.seat for info in self.seats if info.role == "don")
 
+    def is_black(self, seat: int) -> bool:
+        return has_seat(self._black_mask, seat)
+
     # --- per-event queries -------------------------------------------------------------
     def _mask_after(self, index: int) -> int:
         if index < -1 or index >= len(self.events):
             raise IndexError(f"no event {index}")
-        return self.alive_masks[index + 1]
+        return self._alive_masks[index + 1]
 
     def alive_after(self, index: int) -> frozenset[int]:
         """Seats at the table after event `index` (-1: after the deal)."""
-        return MASK_SETS[self._mask_after(index)]
+        return self._numbering.sets[self._mask_after(index)]
 
     def alive_before(self, index: int) -> frozenset[int]:
-        return MASK_SETS[self._mask_after(index - 1)]
+        return self._numbering.sets[self._mask_after(index - 1)]
 
     def critical_after(self, index: int) -> bool:
         """After event `index`, has the city lost its margin for error (reds − blacks ≤ 2)?"""
-        return is_critical(self._mask_after(index), self.black_mask)
+        return is_critical(self._mask_after(index), self._black_mask)
 
     def critical_before(self, index: int) -> bool:
-        return is_critical(self._mask_after(index - 1), self.black_mask)
+        return is_critical(self._mask_after(index - 1), self._black_mask)
+
+    def alive_bitsets(self) -> tuple[int, ...]:
+        """The seats at the table after the deal and after each event (`[i + 1]` is after
+        event i), as bit sets (bit s is seat s): for a reader that compares many moments
+        fast, such as the scoring engine. `alive_after` says the same as sets."""
+        return self._alive_masks
 
     @property
     def alive(self) -> frozenset[int]:
-        return MASK_SETS[self.alive_masks[-1]]
+        return self._numbering.sets[self._alive_masks[-1]]
 
     def departure_of(self, seat: int) -> Departure | None:
         for departure in self.departures:
@@ -313,9 +339,9 @@ class GameRecord:
     @property
     def current(self) -> TableState:
         """The table after the last event, for the judge's entry page."""
-        from .replayer import table_state  # the replay module owns the live state
-
-        return table_state(self)
+        if self._final is None:
+            raise AttributeError("only a replayed record knows the table after its last event")
+        return self._final.table_state(self)
 
     def to_result(self) -> dict:
         """The `validate_protocol` output for a valid document."""
@@ -341,7 +367,7 @@ class GameRecord:
 
 class _BuiltOnRead:
     """A `GameRecord` field that the replay hands over as argument tuples (in
-    `record._state`, under the field's name) and that is built on first read.
+    `record._unbuilt`, under the field's name) and that is built on first read.
 
     It wraps the dataclass's own slot: a record made by `GameRecord(...)` stores its values
     as before; reading, writing, `==`, `repr`, copying and pickling all go through here and
@@ -361,7 +387,7 @@ class _BuiltOnRead:
         try:
             value = self.slot.__get__(record, owner)
         except AttributeError:
-            value = tuple(starmap(self.kind, getattr(record._state, self.name)))
+            value = tuple(starmap(self.kind, record._unbuilt[self.name]))
             self.slot.__set__(record, value)
             return value
         if value is _DELETED:
@@ -397,15 +423,87 @@ for _name, _kind in BUILT_ON_READ.items():
 del _name, _kind
 
 
-# Bitmask helpers shared by the record and the replay: bit s is seat s (bits 1..10).
-ALL_SEATS_MASK = 0b11111111110
-MASK_SETS: tuple[frozenset[int], ...] = tuple(
-    frozenset(seat for seat in range(1, 11) if mask >> seat & 1) for mask in range(1 << 11)
-)
-MASK_SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(s)) for s in MASK_SETS)
 
+class FinalTable(NamedTuple):
+    """What the replay knew after the last event that the record's fields do not say: the
+    day's voting, the night's stages, the foul counts, the wills left. `table_state` turns it
+    into the judge's `TableState`."""
 
-def is_critical(alive_mask: int, black_mask: int) -> bool:
-    """The city has lost its margin for error: living reds − living blacks ≤ 2."""
-    blacks = (alive_mask & black_mask).bit_count()
-    return alive_mask.bit_count() - 2 * blacks <= 2
+    ruleset: str
+    alive: int  # bit set
+    critical: bool
+    ordinary: list[int]  # ordinary fouls by seat (index 0 unused)
+    technical: list[int]
+    nominated: list[int]  # today's voting list (a day) …
+    nominators: list[int]
+    vote_state: int  # NO_VOTE | REVOTE_NEXT | RAISE_NEXT | DAY_DECIDED
+    vote_round: int
+    tied: tuple[int, ...]
+    night_done: int  # bit set of the night order's positions recorded tonight
+    will_seats: int  # bit set of the seats that have left a will
+
+    def table_state(self, record: GameRecord) -> TableState:
+        ruleset = RULESETS[self.ruleset]
+        numbering = record._numbering
+        phase = record.phase
+        alive = self.alive
+        fouls = {
+            seat: SeatFouls(
+                seat,
+                self.ordinary[seat],
+                self.technical[seat],
+                self.ordinary[seat] == SHORTENED_SPEECH_FOULS,
+            )
+            for seat in numbering.seats
+        }
+        nominations: tuple[int, ...] = ()
+        nominators: tuple[int, ...] = ()
+        voting = None
+        next_round = 0
+        stages_done: tuple[str, ...] = ()
+        finished = record.end is not None
+        if phase.is_day:
+            nominations = tuple(self.nominated)
+            nominators = tuple(self.nominators)
+            if self.vote_state == REVOTE_NEXT:
+                voting = ("revote", tuple(seat for seat in self.tied if has_seat(alive, seat)))
+                next_round = self.vote_round + 1
+            elif self.vote_state == RAISE_NEXT:
+                voting = ("raise", tuple(seat for seat in self.tied if has_seat(alive, seat)))
+            elif self.vote_state == NO_VOTE:
+                next_round = 1
+        else:
+            stages_done = tuple(
+                stage
+                for position, stage in enumerate(ruleset.night_order)
+                if has_seat(self.night_done, position)
+            )
+        pending = []
+        if not finished:
+            for departure in record.departures:
+                seat = departure.seat
+                if departure.how == "disqualified" or has_seat(self.will_seats, seat):
+                    continue
+                players = departure.alive_after
+                if seat == record.first_out:
+                    limit = min(FIRST_COLOR_WILL_MAX_DECLARATIONS, players)
+                    pending.append(PendingWill(seat, FIRST_OUT_WILLS, limit, departure))
+                else:
+                    limit = last_will_target_limit(players)
+                    pending.append(PendingWill(seat, LATER_WILLS, limit, departure))
+        return TableState(
+            phase=phase,
+            alive=numbering.sets[alive],
+            fouls=fouls,
+            nominations=nominations,
+            nominators=nominators,
+            voting=voting,
+            next_vote_round=next_round if not finished else 0,
+            night_stages_done=stages_done,
+            night_stages=ruleset.night_order,
+            pending_wills=tuple(pending),
+            critical=self.critical,
+            finished=finished,
+            winner=record.winner,
+            end=record.end,
+        )

@@ -1,12 +1,24 @@
 """Replay a `mafia-protocol/1` document event by event, refusing what the rules forbid.
 
-The hot loop keeps the table as bitmasks (bit s = seat s) and a set of the living seats, and
-dispatches on the event type through a dict of the handlers of the current kind of phase;
-the common case of each event is checked in bulk and anything unusual is read again in full,
-in the order the messages need. The many small record objects (fouls, nominations, votes, …)
-are kept as argument tuples and built when the record's field is first read (see
-`record.BUILT_ON_READ`). Every refusal is a `ProtocolError` with the event index, a stable rule
-code and an English message.
+The replay is written in parts that read as the rules do, each keeping its own state and
+handling its own events, one built on the other:
+
+- `_Reading`: the events' fields and phases, and the refusals (every refusal is a
+  `ProtocolError` with the event index, a stable rule code and an English message);
+- `_Seats`: the deal, who is at the table, departures, the critical state and the win;
+- `_Day`: nominations, votes, revotes and the raise decision;
+- `_Night`: the night stages in the ruleset's order, the shot, the checks;
+- `_Wills`: the First Color Will, the Last Will Ordered, passing the helm;
+- `_Discipline`: fouls, disqualifications, the declared defeat;
+- `_Outcome`: the surrender, the Sheriff's first-night killers, the judge's bonuses;
+- `_Replay`: the loop over the events and the record it hands over.
+
+The hot loop dispatches on the event type through a dict of the handlers of the current kind
+of phase; the common case of each event is checked in bulk and anything unusual is read again
+in full, in the order the messages need. The table is kept as bit sets of seats (bit s is seat
+s, see `seatsets.py`) behind named methods (`at_table`, `is_black`, …), and the many small
+record objects (fouls, nominations, votes, …) as argument tuples, built when the record's field
+is first read (`record.BUILT_ON_READ`). How many seats there are is the ruleset's deal's.
 """
 
 from __future__ import annotations
@@ -15,57 +27,46 @@ import json
 import math
 from typing import NoReturn
 
+from vocabulary import BLACK, BLACK_ROLES, DON, PROTOCOL_FORMAT, RED, SHERIFF
+
 from .errors import ProtocolError
 from .record import (
-    ALL_SEATS_MASK,
-    BLACK_ROLES,
-    MASK_SEATS,
-    MASK_SETS,
+    DAY_DECIDED,
+    NO_VOTE,
+    RAISE_NEXT,
+    REVOTE_NEXT,
     DeclaredDefeat,
     Departure,
+    FinalTable,
     GameRecord,
-    PendingWill,
     Phase,
-    SeatFouls,
-    TableState,
     Will,
 )
 from .rulesets import (
     DON_CHECK,
     FIRST_COLOR_WILL_MAX_DECLARATIONS,
+    FIRST_OUT_WILLS,
     FOURTH_ORDINARY_FOUL,
+    LATER_WILLS,
     RULESETS,
     SECOND_TECHNICAL_FOUL,
     SHERIFF_CHECK,
-    SHORTENED_SPEECH_FOULS,
     SHOT,
     SHOWN_NUMBERS,
+    WILL_FIELDS,
+    WILL_KINDS,
     Ruleset,
     last_will_target_limit,
     raise_passes,
 )
+from .seatsets import SeatNumbering, numbering
 
-FORMAT = "mafia-protocol/1"
-DEAL = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
-
-# A JSON object key or an int naming a seat → the seat; anything else is not a seat.
-_SEAT_KEYS: dict[object, int] = {str(seat): seat for seat in range(1, 11)}
-_SEAT_KEYS.update({seat: seat for seat in range(1, 11)})
 _INT_ONLY = frozenset({int})
 
 # Events the judge may record after the end of the game.
 AFTER_END_EVENTS = frozenset({"bonus", "sheriff_kill_responsible"})
 
-# Vote state of the current day.
-_NO_VOTE = 0  # no vote yet today
-_REVOTE = 1  # a tie: the next round is a revote among the tied
-_RAISE = 2  # a revote kept the tied set: the raise decision comes next
-_DECIDED = 3  # someone left, or the raise decision was taken: no more voting today
-
-FIRST_OUT_WILLS = ("first_color", "pass_the_helm", "none")
-LATER_WILLS = ("ordered", "pass_the_helm", "none")
-WILL_KINDS = frozenset({"first_color", "ordered", "pass_the_helm", "none"})
-WILL_FIELDS = {"first_color": "declarations", "ordered": "targets", "pass_the_helm": "recipient"}
+_NUMBER_WORDS = {10: "ten"}
 
 
 def replay(document: dict | str | bytes) -> GameRecord:
@@ -102,9 +103,10 @@ def _parse_document(document: object) -> tuple:
     if type(document) is not dict:
         raise _header_error("document.not-object", "the document is not a JSON object")
     fmt = document.get("format")
-    if fmt != FORMAT:
+    if fmt != PROTOCOL_FORMAT:
         raise _header_error(
-            "document.format-unknown", f"unknown format {_describe(fmt)}; expected {FORMAT!r}"
+            "document.format-unknown",
+            f"unknown format {_describe(fmt)}; expected {PROTOCOL_FORMAT!r}",
         )
     ruleset_id = document.get("ruleset")
     ruleset = RULESETS.get(ruleset_id) if type(ruleset_id) is str else None
@@ -113,27 +115,32 @@ def _parse_document(document: object) -> tuple:
         raise _header_error(
             "document.ruleset-unknown", f"unknown ruleset {_describe(ruleset_id)}; known: {known}"
         )
-    seats = _parse_seats(document.get("seats"))
+    seats = _parse_seats(document.get("seats"), ruleset)
     events = document.get("events")
     if type(events) is not list:
         raise _header_error("document.events-not-list", "`events` must be a list")
     return ruleset, seats, events
 
 
-def _parse_seats(raw: object) -> tuple:
-    """The seats as `SeatInfo` argument tuples (seat order), the black seats' mask, the
-    Sheriff's seat and the Don's seat."""
-    if type(raw) is not list or len(raw) != 10:
-        raise _header_error("seats.not-ten", "`seats` must list exactly ten seats")
+def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
+    """The seats as `SeatInfo` argument tuples (seat order), the black seats' bit set, the
+    Sheriff's seat and the Don's seat. The ruleset's deal says how many seats and roles."""
+    count = ruleset.seat_count
+    deal_shape = ruleset.deal
+    if type(raw) is not list or len(raw) != count:
+        raise _header_error(
+            "seats.not-ten", f"`seats` must list exactly {_NUMBER_WORDS.get(count, count)} seats"
+        )
     by_number: dict[int, tuple] = {}
-    deal = dict.fromkeys(DEAL, 0)
+    deal = dict.fromkeys(deal_shape, 0)
     for position, entry in enumerate(raw):
         if type(entry) is not dict:
             raise _header_error("seats.malformed", f"seat entry {position} is not an object")
         seat = entry.get("seat")
-        if type(seat) is not int or not 1 <= seat <= 10:
+        if type(seat) is not int or not 1 <= seat <= count:
             raise _header_error(
-                "seats.numbering", f"seat entry {position}: seat {seat!r} is not a number 1..10"
+                "seats.numbering",
+                f"seat entry {position}: seat {seat!r} is not a number 1..{count}",
             )
         if seat in by_number:
             raise _header_error("seats.numbering", f"seat {seat} is listed twice")
@@ -141,47 +148,45 @@ def _parse_seats(raw: object) -> tuple:
         if type(player) is not str:
             raise _header_error("seats.malformed", f"seat {seat}: `player` must be a string")
         role = entry.get("role")
-        if type(role) is not str or role not in DEAL:
+        if type(role) is not str or role not in deal_shape:
+            roles = list(deal_shape)
             raise _header_error(
                 "seats.role-unknown",
-                f"seat {seat}: unknown role {role!r} (civilian, sheriff, mafia or don)",
+                f"seat {seat}: unknown role {role!r} ({', '.join(roles[:-1])} or {roles[-1]})",
             )
         deal[role] += 1
-        team = "black" if role in BLACK_ROLES else "red"
+        team = BLACK if role in BLACK_ROLES else RED
         by_number[seat] = (seat, player, role, team, entry.get("player_id"))
-    if deal != DEAL:
-        dealt = ", ".join(f"{count} {role}" for role, count in deal.items())
-        raise _header_error(
-            "seats.deal",
-            f"the deal must be 6 civilian, 1 sheriff, 2 mafia, 1 don; got {dealt}",
-        )
-    seats = tuple(by_number[seat] for seat in range(1, 11))
+    if deal != deal_shape:
+        dealt = ", ".join(f"{number} {role}" for role, number in deal.items())
+        wanted = ", ".join(f"{number} {role}" for role, number in deal_shape.items())
+        raise _header_error("seats.deal", f"the deal must be {wanted}; got {dealt}")
+    seats = tuple(by_number[seat] for seat in range(1, count + 1))
     black_mask = sheriff = don = 0
     for seat, _player, role, team, _player_id in seats:
-        if team == "black":
+        if team == BLACK:
             black_mask |= 1 << seat
-        if role == "sheriff":
+        if role == SHERIFF:
             sheriff = seat
-        elif role == "don":
+        elif role == DON:
             don = seat
     return seats, black_mask, sheriff, don
-
-
-# --- the replay -------------------------------------------------------------------------
-
-# alive mask → {voter key: seat} for the seats at the table (JSON string keys and ints)
-_VOTER_KEYS: dict[int, dict[object, int]] = {}
-
-
-def _voter_keys(alive: int) -> dict[object, int]:
-    keys = {key: seat for key, seat in _SEAT_KEYS.items() if alive >> seat & 1}
-    _VOTER_KEYS[alive] = keys
-    return keys
 
 
 def _describe(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _declared_phase(event: dict) -> str | None:
+    """The event's own phase for a message, when it reads as one."""
+    day = event.get("day")
+    night = event.get("night")
+    if type(day) is int and night is None:
+        return f"day {day}"
+    if type(night) is int and day is None:
+        return f"night {night}"
+    return None
 
 
 # What phase an event type needs.
@@ -194,221 +199,47 @@ _PHASE_WORDS = {_DAY: "`day`", _NIGHT: "`night`", _DAY_OR_NIGHT: "`day` or `nigh
 _BEFORE_THE_GAME = -1  # phase key before the first event; the game opens in Night 0
 _NIGHT_ZERO = Phase("night", 0)
 _NO_PHASE = object()  # no event's phase is this: the first event reads its phase in full
+_NO_HANDLERS: dict = {}
 
 
-class _Replay:
+# --- reading the events ---------------------------------------------------------------------
+
+
+class _Reading:
+    """The events read against the format: their fields, their phase, and the refusal."""
+
     __slots__ = (
         "ruleset",
-        "seats",
+        "numbering",
+        "seat_count",
+        "seat_keys",
+        "mask_sets",
         "events",
-        "alive",
-        "living",
-        "black_mask",
-        "sheriff",
-        "don",
-        "changes",
         "at",
         "phase_key",
         "phase",
         "phase_check",
         "current",
-        "critical",
-        # day
-        "nominated",
-        "nominators",
-        "vote_state",
-        "vote_round",
-        "tied",
-        # night
-        "night_stage",
-        "night_done",
-        "shot_tonight",
-        # fouls
-        "ordinary",
-        "technical",
-        # outcome
-        "first_out",
-        "winner",
-        "end",
-        "end_index",
-        "margin_lost",
-        "margin_regained",
-        # records
-        "nominations",
-        "votes",
-        "raises",
-        "nights",
-        "checks",
-        "departures",
-        "departure_mask_after",
-        "disqualified",
-        "wills",
-        "will_seats",
-        "fouls",
-        "disqualifications",
-        "dd",
-        "surrender_index",
-        "sheriff_kill_responsible",
-        "bonuses",
     )
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
         self.ruleset = ruleset
-        # `SeatInfo` argument tuples (`GameRecord.seats` is built on read)
-        self.seats, self.black_mask, self.sheriff, self.don = seats
+        seating: SeatNumbering = numbering(ruleset.seat_count)
+        self.numbering = seating
+        self.seat_count = seating.count
+        self.seat_keys = seating.keys
+        self.mask_sets = seating.sets
         self.events = events
-        self.alive = ALL_SEATS_MASK
-        self.living = MASK_SETS[ALL_SEATS_MASK]  # the same seats as a set (cheaper to test)
-        self.changes = []  # (event index, alive mask after it) for every departure
         self.at = 0
         self.phase_key = _BEFORE_THE_GAME
         self.phase = _NIGHT_ZERO
         self.phase_check = ("night", "night", _NO_PHASE)
         self.current = _NO_HANDLERS
-        self.critical = False
-        self.start_phase()
-        self.ordinary = [0] * 11
-        self.technical = [0] * 11
-        self.first_out = None
-        self.winner = None
-        self.end = None
-        self.end_index = None
-        self.margin_lost = []
-        self.margin_regained = []
-        self.nominations = []
-        self.votes = []
-        self.raises = []
-        self.nights = []
-        self.checks = []
-        self.departures = []
-        self.departure_mask_after = {}
-        self.disqualified = 0
-        self.wills = []
-        self.will_seats = 0
-        self.fouls = []
-        self.disqualifications = []
-        self.dd = None
-        self.surrender_index = None
-        self.sheriff_kill_responsible = []
-        self.bonuses = []
 
     @property
     def index(self) -> int:
         """The event being replayed (the number of events, once they are all replayed)."""
         return self.at
-
-    # --- the loop --------------------------------------------------------------------------
-    def run(self) -> GameRecord:
-        on_foul = _Replay.on_foul
-        ordinary = self.ordinary
-        technical = self.technical
-        fouls_append = self.fouls.append
-        # The fast check: `self.current` maps the event types of the current kind of phase to
-        # their handlers (nothing before the first event or after the end); the event's
-        # `phase_field` is `phase_number` (`is`: an int of this very phase; small ints are
-        # shared objects) and the other field is absent. Anything else goes through
-        # `dispatch`, which reads the event in full.
-        phase_field = other_field = "night"
-        phase_number = _NO_PHASE
-        index = 0
-        try:
-            for index, event in enumerate(self.events):
-                if event.__class__ is not dict:
-                    raise ProtocolError(
-                        index, "event.not-object", f"event {index}: an event must be a JSON object"
-                    )
-                kind = event.get("type")
-                handler = self.current.get(kind) if kind.__class__ is str else None
-                if (
-                    handler is None
-                    or event.get(phase_field) is not phase_number
-                    or event.get(other_field) is not None
-                ):
-                    handler = self.dispatch(index, event)
-                    phase_field, other_field, phase_number = self.phase_check
-                if handler is not on_foul:
-                    handler(self, index, event)
-                    continue
-                # `on_foul`, inline: the most common event.
-                seat = event.get("seat")
-                foul_kind = event.get("kind")
-                if foul_kind == "ordinary":
-                    counter = ordinary
-                elif foul_kind == "technical":
-                    counter = technical
-                else:
-                    self.refuse_foul(index, event)
-                if seat.__class__ is not int or seat not in self.living:
-                    self.refuse_foul(index, event)
-                number = counter[seat] = counter[seat] + 1
-                fouls_append((index, seat, foul_kind, self.phase, number))
-                if counter is ordinary:
-                    if number == FOURTH_ORDINARY_FOUL:
-                        self.disqualify(index, seat, "fourth ordinary foul", "fourth_foul")
-                elif number == SECOND_TECHNICAL_FOUL:
-                    self.disqualify(index, seat, "second technical foul", "second_technical")
-        except Exception:
-            self.at = index  # for `replay`'s answer to a bug
-            raise
-        self.at = len(self.events)
-        return self.record()
-
-    def dispatch(self, index: int, event: dict):
-        """The event's type, the end of the game and the event's phase, read in full; the
-        handler for the event."""
-        kind = event.get("type")
-        entry = _HANDLERS.get(kind) if kind.__class__ is str else None
-        if entry is None:
-            raise ProtocolError(
-                index,
-                "event.type-unknown",
-                f"event {index}: unknown event type {_describe(kind)}",
-            )
-        if self.end_index is not None and kind not in AFTER_END_EVENTS:
-            self.fail(
-                index,
-                event,
-                "event.after-end",
-                f"the game ended with event {self.end_index} ({self.end}); only `bonus` "
-                "and `sheriff_kill_responsible` may follow",
-                end=self.end,
-            )
-        handler, want = entry
-        if want:
-            self.enter_phase(index, event, want)
-        return handler
-
-    def record(self) -> GameRecord:
-        """The record. The fields in `BUILT_ON_READ` stay here as argument tuples until read."""
-        record = GameRecord.__new__(GameRecord)
-        record.ruleset = self.ruleset.id
-        record.events = events = tuple(self.events)
-        record.departures = tuple(self.departures)
-        record.wills = tuple(self.wills)
-        record.dd = self.dd
-        record.surrender_index = self.surrender_index
-        record.sheriff_kill_responsible = tuple(self.sheriff_kill_responsible)
-        record.first_out = self.first_out
-        record.winner = self.winner
-        record.end = self.end
-        record.finished = self.end is not None
-        record.end_index = self.end_index
-        lost = self.margin_lost
-        record.margin_lost_index = lost[0] if lost else None
-        record.margin_lost_indices = tuple(lost)
-        record.margin_regained_indices = tuple(self.margin_regained)
-        record.phase = self.phase
-        # Alive after each event: the deal's mask, then a new mask from each departure on.
-        masks = [ALL_SEATS_MASK]
-        mask = ALL_SEATS_MASK
-        for index, after in self.changes:
-            masks += [mask] * (index + 1 - len(masks))
-            mask = after
-        masks += [mask] * (len(events) + 1 - len(masks))
-        record.alive_masks = tuple(masks)
-        record.black_mask = self.black_mask
-        record._state = self
-        return record
 
     # --- refusals ------------------------------------------------------------------------
     def fail(self, index: int, event: dict, rule: str, text: str, **params) -> NoReturn:
@@ -423,17 +254,10 @@ class _Replay:
             params[phase.split()[0]] = event[phase.split()[0]]
         raise ProtocolError(index, rule, f"event {index} ({where}): {text}", params)
 
-    def departed(self, seat: int) -> dict:
-        """How and when ``seat`` left the table, as refusal params (nothing if it has not)."""
-        kept = self.departure_mask_after.get(seat)
-        if kept is None:
-            return {}
-        departure = kept[0]
-        return {"left_how": departure.how, "left_kind": departure.phase.kind, "left_number": departure.phase.number}
-
+    # --- fields --------------------------------------------------------------------------
     def seat_field(self, index: int, event: dict, name: str) -> int:
         value = event.get(name)
-        if value.__class__ is int and 0 < value < 11:
+        if value.__class__ is int and 0 < value <= self.seat_count:
             return value
         self.bad_seat(index, event, name, value)
 
@@ -448,7 +272,7 @@ class _Replay:
                 f"`{name}` must be a seat number, not {_describe(value)}",
             )
         self.fail(
-            index, event, "event.seat-out-of-range", f"`{name}`: seat {value} is not a seat 1..10"
+            index, event, "event.seat-out-of-range", f"`{name}`: seat {value} is not a seat 1..{self.seat_count}"
         )
 
     def seat_list(self, index: int, event: dict, name: str) -> list[int]:
@@ -457,7 +281,7 @@ class _Replay:
             if name not in event:
                 self.fail(index, event, "event.field-missing", f"`{name}` is missing")
             self.fail(index, event, "event.field-type", f"`{name}` must be a list of seats")
-        seen = 0
+        seen = set()
         for seat in value:
             if seat.__class__ is not int:
                 self.fail(
@@ -466,18 +290,18 @@ class _Replay:
                     "event.field-type",
                     f"`{name}` must list seat numbers, not {_describe(seat)}",
                 )
-            if not 0 < seat < 11:
+            if not 0 < seat <= self.seat_count:
                 self.fail(
-                    index, event, "event.seat-out-of-range", f"`{name}`: {seat} is not a seat 1..10"
+                    index, event, "event.seat-out-of-range", f"`{name}`: {seat} is not a seat 1..{self.seat_count}"
                 )
-            if seen >> seat & 1:
+            if seat in seen:
                 self.fail(
                     index,
                     event,
                     f"{event['type']}.duplicate-seat",
                     f"`{name}` lists seat {seat} twice",
                 )
-            seen |= 1 << seat
+            seen.add(seat)
         return value
 
     def text_field(self, index: int, event: dict, name: str) -> str:
@@ -488,21 +312,10 @@ class _Replay:
             self.fail(index, event, "event.field-missing", f"`{name}` is missing")
         self.fail(index, event, "event.field-type", f"`{name}` must be a string")
 
-    def require_alive(self, index: int, event: dict, seat: int, rule: str, who: str) -> None:
-        if not self.alive >> seat & 1:
-            self.fail(index, event, rule, f"{who} {seat} has left the table", seat=seat, **self.departed(seat))
-
     # --- phases --------------------------------------------------------------------------
     def start_phase(self) -> None:
-        """A new day or night: its nominations, voting and night stages start empty."""
-        self.nominated = []
-        self.nominators = []
-        self.vote_state = _NO_VOTE
-        self.vote_round = 0
-        self.tied = ()
-        self.night_stage = -1
-        self.night_done = 0
-        self.shot_tonight = 0
+        """A new day or night: each part of the replay starts what it keeps per phase afresh
+        (the parts that keep something override this)."""
 
     def enter_phase(self, index: int, event: dict, want: int) -> None:
         """Read the event's phase in full: refuse a malformed phase, a wrong kind or a step
@@ -564,6 +377,76 @@ class _Replay:
             self.phase_check = ("night", "day", key >> 1)
             self.current = _NIGHT_HANDLERS
 
+
+# --- the table --------------------------------------------------------------------------------
+
+
+class _Seats(_Reading):
+    """The deal, who is at the table, the departures, the critical state and the win."""
+
+    __slots__ = (
+        "seats",
+        "black_mask",
+        "sheriff",
+        "don",
+        "alive",
+        "living",
+        "changes",
+        "critical",
+        "margin_lost",
+        "margin_regained",
+        "departures",
+        "departure_mask_after",
+        "disqualified",
+        "first_out",
+        "winner",
+        "end",
+        "end_index",
+    )
+
+    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Reading.__init__(self, ruleset, seats, events)
+        # `SeatInfo` argument tuples (`GameRecord.seats` is built on read)
+        self.seats, self.black_mask, self.sheriff, self.don = seats
+        self.alive = self.numbering.everyone
+        self.living = self.mask_sets[self.alive]  # the same seats as a set (cheaper to test)
+        self.changes = []  # (event index, alive bit set after it) for every departure
+        self.critical = False
+        self.margin_lost = []
+        self.margin_regained = []
+        self.departures = []
+        self.departure_mask_after = {}
+        self.disqualified = 0
+        self.first_out = None
+        self.winner = None
+        self.end = None
+        self.end_index = None
+
+    def at_table(self, seat: int) -> bool:
+        """Is `seat` still at the table?"""
+        return bool(self.alive >> seat & 1)
+
+    def is_black(self, seat: int) -> bool:
+        return bool(self.black_mask >> seat & 1)
+
+    def black_at_table(self, seat: int) -> bool:
+        return bool((self.black_mask & self.alive) >> seat & 1)
+
+    def was_disqualified(self, seat: int) -> bool:
+        return bool(self.disqualified >> seat & 1)
+
+    def departed(self, seat: int) -> dict:
+        """How and when ``seat`` left the table, as refusal params (nothing if it has not)."""
+        kept = self.departure_mask_after.get(seat)
+        if kept is None:
+            return {}
+        departure = kept[0]
+        return {"left_how": departure.how, "left_kind": departure.phase.kind, "left_number": departure.phase.number}
+
+    def require_alive(self, index: int, event: dict, seat: int, rule: str, who: str) -> None:
+        if not self.at_table(seat):
+            self.fail(index, event, rule, f"{who} {seat} has left the table", seat=seat, **self.departed(seat))
+
     # --- departures and the end ----------------------------------------------------------
     def remove(self, seats: tuple[int, ...], how: str, index: int) -> None:
         """Seats leave the table together; then the critical state and the win are checked."""
@@ -571,7 +454,7 @@ class _Replay:
         for seat in seats:
             alive &= ~(1 << seat)
         self.alive = alive
-        self.living = MASK_SETS[alive]
+        self.living = self.mask_sets[alive]
         players = alive.bit_count()
         blacks = (alive & self.black_mask).bit_count()
         # Critical state: the city has lost its margin for error (reds − blacks ≤ 2).
@@ -605,7 +488,29 @@ class _Replay:
         self.end = end
         self.end_index = index
 
-    # --- day -----------------------------------------------------------------------------
+
+# --- day --------------------------------------------------------------------------------------
+
+
+class _Day(_Seats):
+    """Nominations, the day's vote, revotes among the tied, and the raise decision."""
+
+    __slots__ = ("nominated", "nominators", "vote_state", "vote_round", "tied", "nominations", "votes", "raises")
+
+    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Seats.__init__(self, ruleset, seats, events)
+        self.nominations = []
+        self.votes = []
+        self.raises = []
+        _Day.start_phase(self)
+
+    def start_phase(self) -> None:
+        self.nominated = []
+        self.nominators = []
+        self.vote_state = NO_VOTE
+        self.vote_round = 0
+        self.tied = ()
+
     def on_nominate(self, index: int, event: dict) -> None:
         by = event.get("by")
         target = event.get("target")
@@ -615,7 +520,7 @@ class _Replay:
             and target.__class__ is int
             and by in living
             and target in living
-            and self.vote_state == _NO_VOTE
+            and self.vote_state == NO_VOTE
             and target not in self.nominated
             and not (self.ruleset.one_nomination_per_player_per_day and by in self.nominators)
         ):
@@ -627,7 +532,7 @@ class _Replay:
     def refuse_nomination(self, index: int, event: dict) -> NoReturn:
         by = self.seat_field(index, event, "by")
         target = self.seat_field(index, event, "target")
-        if self.vote_state != _NO_VOTE:
+        if self.vote_state != NO_VOTE:
             self.fail(index, event, "nominate.after-voting", "the day's voting has already begun")
         self.require_alive(index, event, by, "nominate.by-departed", "nominating seat")
         self.require_alive(index, event, target, "nominate.target-departed", "nominated seat")
@@ -664,7 +569,7 @@ class _Replay:
             and _INT_ONLY.issuperset(map(type, candidates))
             and (
                 (
-                    state == _NO_VOTE
+                    state == NO_VOTE
                     and round_number == 1
                     and candidates == self.nominated
                     and (
@@ -674,12 +579,12 @@ class _Replay:
                     )
                 )
                 or (
-                    state == _REVOTE
+                    state == REVOTE_NEXT
                     and round_number == self.vote_round + 1
                     and tuple(candidates) == self.tied
                 )
             )
-            and MASK_SETS[alive].issuperset(candidates)
+            and self.mask_sets[alive].issuperset(candidates)
         ):
             self.check_vote(index, event, day)
 
@@ -687,9 +592,9 @@ class _Replay:
         # A refusal is explained in detail by `refuse_ballots`.
         last = candidates[-1]
         living = self.living
-        ballots = dict.fromkeys(MASK_SEATS[alive], last)
+        ballots = dict.fromkeys(self.numbering.in_order[alive], last)
         if votes:
-            voter_keys = _VOTER_KEYS.get(alive) or _voter_keys(alive)
+            voter_keys = self.numbering.voter_keys(alive)
             cast = {}
             for voter_key, choice in votes.items():
                 voter = voter_keys.get(voter_key)  # None: not a seat at the table
@@ -719,7 +624,7 @@ class _Replay:
             eliminated = None
             # A revote that narrows the tie starts another revote; an unchanged tie (after a
             # revote) goes to the raise decision.
-            outcome = "raise" if state == _REVOTE and len(leaders) == len(candidates) else "revote"
+            outcome = "raise" if state == REVOTE_NEXT and len(leaders) == len(candidates) else "revote"
         self.votes.append(
             (
                 index,
@@ -732,14 +637,14 @@ class _Replay:
                 leaders,
                 outcome,
                 eliminated,
-                MASK_SETS[alive],
+                self.mask_sets[alive],
             )
         )
         if eliminated is not None:
-            self.vote_state = _DECIDED
+            self.vote_state = DAY_DECIDED
             self.remove((eliminated,), "vote", index)
         else:
-            self.vote_state = _RAISE if outcome == "raise" else _REVOTE
+            self.vote_state = RAISE_NEXT if outcome == "raise" else REVOTE_NEXT
             self.tied = leaders
 
     def check_vote(self, index: int, event: dict, day: int) -> None:
@@ -759,15 +664,14 @@ class _Replay:
             )
         if not candidates:
             self.fail(index, event, "vote.no-candidates", "a vote needs at least one candidate")
-        alive = self.alive
         for seat in candidates:
-            if not alive >> seat & 1:
+            if not self.at_table(seat):
                 self.fail(
                     index, event, "vote.candidate-departed", f"candidate {seat} has left the table",
                     seat=seat, **self.departed(seat),
                 )
         state = self.vote_state
-        if state == _NO_VOTE:
+        if state == NO_VOTE:
             if round_number != 1:
                 self.fail(
                     index,
@@ -777,7 +681,7 @@ class _Replay:
                 )
             nominated = self.nominated
             if candidates != nominated:
-                expected = [seat for seat in nominated if alive >> seat & 1]
+                expected = [seat for seat in nominated if self.at_table(seat)]
                 self.same_list(
                     index,
                     event,
@@ -798,7 +702,7 @@ class _Replay:
                     "on Day 1 a single nomination gets no vote",
                     seat=candidates[0],
                 )
-        elif state == _REVOTE:
+        elif state == REVOTE_NEXT:
             if round_number != self.vote_round + 1:
                 self.fail(
                     index,
@@ -806,7 +710,7 @@ class _Replay:
                     "vote.round-out-of-sequence",
                     f"the revote is round {self.vote_round + 1}, not {round_number}",
                 )
-            expected = [seat for seat in self.tied if alive >> seat & 1]
+            expected = [seat for seat in self.tied if self.at_table(seat)]
             self.same_list(
                 index,
                 event,
@@ -815,7 +719,7 @@ class _Replay:
                 "vote.candidates-not-tied",
                 "the tied candidates",
             )
-        elif state == _RAISE:
+        elif state == RAISE_NEXT:
             self.fail(
                 index,
                 event,
@@ -827,20 +731,20 @@ class _Replay:
             self.fail(index, event, "vote.day-decided", "the day's vote has already been decided")
 
     def refuse_ballots(self, index: int, event: dict, votes: dict, candidates: list) -> NoReturn:
-        seen = 0
+        seen = set()
         for voter_key, choice in votes.items():
-            voter = _SEAT_KEYS.get(voter_key)
+            voter = self.seat_keys.get(voter_key)
             if voter is None:
                 self.fail(
                     index,
                     event,
                     "event.seat-out-of-range",
-                    f"voter {_describe(voter_key)} is not a seat 1..10",
+                    f"voter {_describe(voter_key)} is not a seat 1..{self.seat_count}",
                 )
-            if seen >> voter & 1:
+            if voter in seen:
                 self.fail(index, event, "vote.duplicate-seat", f"seat {voter} votes twice", seat=voter)
-            seen |= 1 << voter
-            if not self.alive >> voter & 1:
+            seen.add(voter)
+            if not self.at_table(voter):
                 self.fail(index, event, "vote.voter-departed", f"voter {voter} has left the table",
                           seat=voter, **self.departed(voter))
             if type(choice) is not int or choice not in candidates:
@@ -880,7 +784,7 @@ class _Replay:
     def on_raise(self, index: int, event: dict) -> None:
         candidates = self.seat_list(index, event, "candidates")
         hands = self.seat_list(index, event, "hands")
-        if self.vote_state != _RAISE:
+        if self.vote_state != RAISE_NEXT:
             self.fail(
                 index,
                 event,
@@ -888,7 +792,7 @@ class _Replay:
                 "a raise decision needs a revote that kept the tied set unchanged",
             )
         alive = self.alive
-        expected = [seat for seat in self.tied if alive >> seat & 1]
+        expected = [seat for seat in self.tied if self.at_table(seat)]
         if sorted(candidates) != sorted(expected):
             self.fail(
                 index,
@@ -906,14 +810,37 @@ class _Replay:
                 tuple(expected),
                 frozenset(hands),
                 passed,
-                MASK_SETS[alive],
+                self.mask_sets[alive],
             )
         )
-        self.vote_state = _DECIDED
+        self.vote_state = DAY_DECIDED
         if passed:
             self.remove(tuple(expected), "raise", index)
 
-    # --- night ---------------------------------------------------------------------------
+
+# --- night ------------------------------------------------------------------------------------
+
+
+class _Night(_Day):
+    """The night's stages in the ruleset's order: the shot and the checks."""
+
+    __slots__ = ("night_stage", "night_done", "shot_tonight", "nights", "checks")
+
+    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Day.__init__(self, ruleset, seats, events)
+        self.nights = []
+        self.checks = []
+        self.start_night()
+
+    def start_phase(self) -> None:
+        _Day.start_phase(self)
+        self.start_night()
+
+    def start_night(self) -> None:
+        self.night_stage = -1
+        self.night_done = 0
+        self.shot_tonight = 0
+
     def enter_stage(self, index: int, event: dict, stage: str) -> int:
         """Night procedure: the stages come in the ruleset's order, each at most once."""
         position = self.ruleset.stage_position(stage)
@@ -952,7 +879,7 @@ class _Replay:
                     "`responsible` is for misses only",
                 )
             for seat in responsible:
-                if not (self.black_mask & self.alive) >> seat & 1:
+                if not self.black_at_table(seat):
                     self.fail(
                         index,
                         event,
@@ -960,7 +887,7 @@ class _Replay:
                         f"seat {seat} is not a black player at the table",
                         seat=seat,
                     )
-        self_shot = killed is not None and bool(self.black_mask >> killed & 1)
+        self_shot = killed is not None and self.is_black(killed)
         self.nights.append(
             (index, night, shots, target, killed, killed is None, responsible, self_shot)
         )
@@ -979,17 +906,16 @@ class _Replay:
         alive = self.alive
         black_mask = self.black_mask
         shots: dict[int, int | None] = {}
-        shown = 0
         for shooter_key, number in raw.items():
-            shooter = _SEAT_KEYS.get(shooter_key)
+            shooter = self.seat_keys.get(shooter_key)
             if shooter is None:
                 self.fail(
                     index,
                     event,
                     "event.seat-out-of-range",
-                    f"shooter {_describe(shooter_key)} is not a seat 1..10",
+                    f"shooter {_describe(shooter_key)} is not a seat 1..{self.seat_count}",
                 )
-            if not black_mask >> shooter & 1:
+            if not self.is_black(shooter):
                 self.fail(
                     index,
                     event,
@@ -997,7 +923,7 @@ class _Replay:
                     f"seat {shooter} is red and does not shoot",
                     seat=shooter,
                 )
-            if not alive >> shooter & 1:
+            if not self.at_table(shooter):
                 self.fail(
                     index,
                     event,
@@ -1005,31 +931,30 @@ class _Replay:
                     f"black seat {shooter} has left the table",
                     seat=shooter, **self.departed(shooter),
                 )
-            if shown >> shooter & 1:
+            if shooter in shots:
                 self.fail(index, event, "shot.duplicate-seat", f"seat {shooter} shows twice", seat=shooter)
-            if number is not None and (number.__class__ is not int or not 0 < number < 11):
+            if number is not None and (number.__class__ is not int or not 0 < number <= self.seat_count):
                 self.fail(
                     index,
                     event,
                     "event.seat-out-of-range",
-                    f"seat {shooter} shows {_describe(number)}, which is not a seat 1..10",
+                    f"seat {shooter} shows {_describe(number)}, which is not a seat 1..{self.seat_count}",
                 )
-            shown |= 1 << shooter
             shots[shooter] = number
-        missing = alive & black_mask & ~shown
+        missing = [seat for seat in self.numbering.in_order[alive & black_mask] if seat not in shots]
         if missing:
             self.fail(
                 index,
                 event,
                 "shot.shooter-missing",
-                f"black seat {MASK_SEATS[missing][0]} is at the table and must show a number "
+                f"black seat {missing[0]} is at the table and must show a number "
                 "(or null)",
-                seat=MASK_SEATS[missing][0],
+                seat=missing[0],
             )
         numbers = set(shots.values())
         if len(numbers) == 1:
             (number,) = numbers
-            if number is not None and alive >> number & 1:
+            if number is not None and self.at_table(number):
                 return shots, number
         return shots, None
 
@@ -1046,7 +971,7 @@ class _Replay:
     def on_check(self, index: int, event: dict, stage: str, checker: int, by: str) -> None:
         night = self.enter_stage(index, event, stage)
         role = "Don" if by == "don" else "Sheriff"
-        if not self.alive >> checker & 1:
+        if not self.at_table(checker):
             if checker == self.shot_tonight:
                 self.fail(
                     index,
@@ -1068,7 +993,7 @@ class _Replay:
             self.fail(index, event, "check.self", f"the {role} cannot check their own seat", seat=checker, role=by)
         self.require_alive(index, event, target, "check.target-departed", "checked seat")
         if by == "sheriff":
-            result = "black" if self.black_mask >> target & 1 else "red"
+            result = "black" if self.is_black(target) else "red"
         else:
             result = "sheriff" if target == self.sheriff else "not_sheriff"
         self.checks.append((index, night, by, checker, target, result))
@@ -1079,7 +1004,23 @@ class _Replay:
     def on_sheriff_check(self, index: int, event: dict) -> None:
         self.on_check(index, event, SHERIFF_CHECK, self.sheriff, "sheriff")
 
-    # --- wills ---------------------------------------------------------------------------
+
+# --- wills ------------------------------------------------------------------------------------
+
+
+class _Wills(_Night):
+    """What a departed player leaves: a First Color Will, a Last Will Ordered, the helm."""
+
+    __slots__ = ("wills", "will_seats")
+
+    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Night.__init__(self, ruleset, seats, events)
+        self.wills = []
+        self.will_seats = 0
+
+    def has_left_will(self, seat: int) -> bool:
+        return bool(self.will_seats >> seat & 1)
+
     def on_will(self, index: int, event: dict) -> None:
         seat = self.seat_field(index, event, "seat")
         kind = self.text_field(index, event, "kind")
@@ -1091,9 +1032,9 @@ class _Replay:
                 f"unknown will kind {_describe(kind)} (first_color, ordered, pass_the_helm or "
                 "none)",
             )
-        if self.alive >> seat & 1:
+        if self.at_table(seat):
             self.fail(index, event, "will.not-departed", f"seat {seat} has not left the table", seat=seat)
-        if self.disqualified >> seat & 1:
+        if self.was_disqualified(seat):
             self.fail(
                 index,
                 event,
@@ -1101,7 +1042,7 @@ class _Replay:
                 f"seat {seat} was disqualified and leaves no will",
                 seat=seat,
             )
-        if self.will_seats >> seat & 1:
+        if self.has_left_will(seat):
             self.fail(index, event, "will.duplicate", f"seat {seat} has already left a will", seat=seat)
         departure, alive_after = self.departure_mask_after[seat]
         allowed = FIRST_OUT_WILLS if seat == self.first_out else LATER_WILLS
@@ -1161,13 +1102,13 @@ class _Replay:
             )
         declarations: dict[int, str] = {}
         for seat_key, colour in raw.items():
-            seat = _SEAT_KEYS.get(seat_key)
+            seat = self.seat_keys.get(seat_key)
             if seat is None:
                 self.fail(
                     index,
                     event,
                     "event.seat-out-of-range",
-                    f"{_describe(seat_key)} is not a seat 1..10",
+                    f"{_describe(seat_key)} is not a seat 1..{self.seat_count}",
                 )
             if seat in declarations:
                 self.fail(index, event, "will.duplicate-seat", f"seat {seat} is declared twice")
@@ -1183,7 +1124,7 @@ class _Replay:
         return declarations
 
     def will_target_at_table(self, index: int, event: dict, seat: int, alive_after: int) -> None:
-        if not alive_after >> seat & 1:
+        if seat not in self.mask_sets[alive_after]:
             self.fail(
                 index,
                 event,
@@ -1192,9 +1133,25 @@ class _Replay:
                 seat=seat, **self.departed(seat),
             )
 
-    # --- discipline and the end ------------------------------------------------------------
+
+# --- discipline -------------------------------------------------------------------------------
+
+
+class _Discipline(_Wills):
+    """Fouls (the fourth ordinary and the second technical remove the player),
+    disqualifications and the declared defeat."""
+
+    __slots__ = ("ordinary", "technical", "fouls", "disqualifications", "dd")
+
+    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Wills.__init__(self, ruleset, seats, events)
+        self.ordinary = [0] * (self.seat_count + 1)
+        self.technical = [0] * (self.seat_count + 1)
+        self.fouls = []
+        self.disqualifications = []
+        self.dd = None
+
     def on_foul(self, index: int, event: dict) -> None:
-        # `run` has this inline (keep the two alike); the handler table names it.
         seat = event.get("seat")
         kind = event.get("kind")
         if kind == "ordinary":
@@ -1242,7 +1199,23 @@ class _Replay:
         seat = self.seat_field(index, event, "seat")
         reason = self.text_field(index, event, "reason")
         self.dd = DeclaredDefeat(index, seat, reason, self.phase)
-        self.finish(index, "red" if self.black_mask >> seat & 1 else "black", "dd")
+        self.finish(index, "red" if self.is_black(seat) else "black", "dd")
+
+
+# --- the outcome ------------------------------------------------------------------------------
+
+
+class _Outcome(_Discipline):
+    """The surrender, and what the judge records after the end: who is responsible for the
+    Sheriff's first-night kill, and the judge's bonuses."""
+
+    __slots__ = ("surrender_index", "sheriff_kill_responsible", "bonuses")
+
+    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Discipline.__init__(self, ruleset, seats, events)
+        self.surrender_index = None
+        self.sheriff_kill_responsible = []
+        self.bonuses = []
 
     def on_surrender(self, index: int, event: dict) -> None:
         self.surrender_index = index
@@ -1250,7 +1223,7 @@ class _Replay:
 
     def on_sheriff_kill_responsible(self, index: int, event: dict) -> None:
         seat = self.seat_field(index, event, "seat")
-        if not self.black_mask >> seat & 1:
+        if not self.is_black(seat):
             self.fail(
                 index,
                 event,
@@ -1290,6 +1263,134 @@ class _Replay:
         self.bonuses.append((index, seat, float(points), reason))
 
 
+# --- the replay -------------------------------------------------------------------------------
+
+
+class _Replay(_Outcome):
+    """The loop over the events, and the record it hands over."""
+
+    __slots__ = ()
+
+    def run(self) -> GameRecord:
+        # The fast check: `self.current` maps the event types of the current kind of phase to
+        # their handlers (nothing before the first event or after the end); the event's
+        # `phase_field` is `phase_number` (`is`: an int of this very phase; small ints are
+        # shared objects) and the other field is absent. Anything else goes through
+        # `dispatch`, which reads the event in full.
+        phase_field = other_field = "night"
+        phase_number = _NO_PHASE
+        on_foul = _Replay.on_foul
+        index = 0
+        try:
+            for index, event in enumerate(self.events):
+                if event.__class__ is not dict:
+                    raise ProtocolError(
+                        index, "event.not-object", f"event {index}: an event must be a JSON object"
+                    )
+                kind = event.get("type")
+                handler = self.current.get(kind) if kind.__class__ is str else None
+                if (
+                    handler is None
+                    or event.get(phase_field) is not phase_number
+                    or event.get(other_field) is not None
+                ):
+                    handler = self.dispatch(index, event)
+                    phase_field, other_field, phase_number = self.phase_check
+                if handler is on_foul:  # the most common event: a direct call (C, when compiled)
+                    self.on_foul(index, event)
+                else:
+                    handler(self, index, event)
+        except Exception:
+            self.at = index  # for `replay`'s answer to a bug
+            raise
+        self.at = len(self.events)
+        return self.record()
+
+    def dispatch(self, index: int, event: dict):
+        """The event's type, the end of the game and the event's phase, read in full; the
+        handler for the event."""
+        kind = event.get("type")
+        entry = _HANDLERS.get(kind) if kind.__class__ is str else None
+        if entry is None:
+            raise ProtocolError(
+                index,
+                "event.type-unknown",
+                f"event {index}: unknown event type {_describe(kind)}",
+            )
+        if self.end_index is not None and kind not in AFTER_END_EVENTS:
+            self.fail(
+                index,
+                event,
+                "event.after-end",
+                f"the game ended with event {self.end_index} ({self.end}); only `bonus` "
+                "and `sheriff_kill_responsible` may follow",
+                end=self.end,
+            )
+        handler, want = entry
+        if want:
+            self.enter_phase(index, event, want)
+        return handler
+
+    def record(self) -> GameRecord:
+        """The record. The fields in `BUILT_ON_READ` go over as argument tuples, built when
+        read; the record keeps no reference to the replay."""
+        record = GameRecord.__new__(GameRecord)
+        record.ruleset = self.ruleset.id
+        record.events = events = tuple(self.events)
+        record.departures = tuple(self.departures)
+        record.wills = tuple(self.wills)
+        record.dd = self.dd
+        record.surrender_index = self.surrender_index
+        record.sheriff_kill_responsible = tuple(self.sheriff_kill_responsible)
+        record.first_out = self.first_out
+        record.winner = self.winner
+        record.end = self.end
+        record.finished = self.end is not None
+        record.end_index = self.end_index
+        lost = self.margin_lost
+        record.margin_lost_index = lost[0] if lost else None
+        record.margin_lost_indices = tuple(lost)
+        record.margin_regained_indices = tuple(self.margin_regained)
+        record.phase = self.phase
+        # Alive after each event: everyone after the deal, then a new set from each departure on.
+        everyone = self.numbering.everyone
+        masks = [everyone]
+        mask = everyone
+        for index, after in self.changes:
+            masks += [mask] * (index + 1 - len(masks))
+            mask = after
+        masks += [mask] * (len(events) + 1 - len(masks))
+        record._alive_masks = tuple(masks)
+        record._black_mask = self.black_mask
+        record._numbering = self.numbering
+        record._unbuilt = {
+            "seats": self.seats,
+            "nominations": self.nominations,
+            "votes": self.votes,
+            "raises": self.raises,
+            "nights": self.nights,
+            "checks": self.checks,
+            "fouls": self.fouls,
+            "disqualifications": self.disqualifications,
+            "bonuses": self.bonuses,
+        }
+        record._final = FinalTable(
+            self.ruleset.id,
+            self.alive,
+            self.critical,
+            self.ordinary,
+            self.technical,
+            self.nominated,
+            self.nominators,
+            self.vote_state,
+            self.vote_round,
+            self.tied,
+            self.night_done,
+            self.will_seats,
+        )
+        return record
+
+
 # event type → (handler, the phase it needs)
 _HANDLERS = {
     "nominate": (_Replay.on_nominate, _DAY),
@@ -1311,91 +1412,3 @@ EVENT_TYPES = frozenset(_HANDLERS)
 # The handlers of the event types that happen in a day, at night (for the fast check).
 _DAY_HANDLERS = {kind: handler for kind, (handler, want) in _HANDLERS.items() if want & _DAY}
 _NIGHT_HANDLERS = {kind: handler for kind, (handler, want) in _HANDLERS.items() if want & _NIGHT}
-_NO_HANDLERS: dict = {}
-
-
-def _declared_phase(event: dict) -> str | None:
-    """The event's own phase for a message, when it reads as one."""
-    day = event.get("day")
-    night = event.get("night")
-    if type(day) is int and night is None:
-        return f"day {day}"
-    if type(night) is int and day is None:
-        return f"night {night}"
-    return None
-
-
-# --- the judge's view ---------------------------------------------------------------------
-
-
-def table_state(record: GameRecord) -> TableState:
-    """The table after the record's last event."""
-    state: _Replay = record._state
-    phase = state.phase
-    alive = state.alive
-    fouls = {
-        seat: SeatFouls(
-            seat,
-            state.ordinary[seat],
-            state.technical[seat],
-            state.ordinary[seat] == SHORTENED_SPEECH_FOULS,
-        )
-        for seat in range(1, 11)
-    }
-    nominations: tuple[int, ...] = ()
-    nominators: tuple[int, ...] = ()
-    voting = None
-    next_round = 0
-    stages_done: tuple[str, ...] = ()
-    finished = state.end is not None
-    if phase.is_day:
-        nominations = tuple(state.nominated)
-        nominators = tuple(state.nominators)
-        if state.vote_state == _REVOTE:
-            voting = ("revote", tuple(seat for seat in state.tied if alive >> seat & 1))
-            next_round = state.vote_round + 1
-        elif state.vote_state == _RAISE:
-            voting = ("raise", tuple(seat for seat in state.tied if alive >> seat & 1))
-        elif state.vote_state == _NO_VOTE:
-            next_round = 1
-    else:
-        order = state.ruleset.night_order
-        stages_done = tuple(
-            stage for position, stage in enumerate(order) if state.night_done >> position & 1
-        )
-    pending = []
-    if not finished:
-        for departure in state.departures:
-            seat = departure.seat
-            if departure.how == "disqualified" or state.will_seats >> seat & 1:
-                continue
-            players = departure.alive_after
-            if seat == state.first_out:
-                pending.append(
-                    PendingWill(
-                        seat,
-                        FIRST_OUT_WILLS,
-                        min(FIRST_COLOR_WILL_MAX_DECLARATIONS, players),
-                        departure,
-                    )
-                )
-            else:
-                pending.append(
-                    PendingWill(seat, LATER_WILLS, last_will_target_limit(players), departure)
-                )
-    return TableState(
-        phase=phase,
-        alive=MASK_SETS[alive],
-        fouls=fouls,
-        nominations=nominations,
-        nominators=nominators,
-        voting=voting,
-        next_vote_round=next_round if not finished else 0,
-        night_stages_done=stages_done,
-        night_stages=state.ruleset.night_order,
-        pending_wills=tuple(pending),
-        critical=state.critical,
-        finished=finished,
-        winner=state.winner,
-        end=state.end,
-    )

@@ -7,7 +7,10 @@ ruleset's id.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+import vocabulary as v
 
 # Night stages, named after the event that records each one.
 SHOT = "shot"
@@ -21,8 +24,13 @@ DON_DECIDES = "don_decides"  # the Don (or, without the Don, the remaining mafia
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
+    """The table procedure's rules that differ between rulesets (games.rulesets.RulesetChoice is
+    the same id as a form offers it)."""
+
     id: str
     title: str
+    # The deal: role → how many seats get it; the table has as many seats as the deal has cards.
+    deal: Mapping[str, int]
     # Night procedure: the stages of every night, in the order the host calls them.
     night_order: tuple[str, ...]
     # Mafia meet (zero night): Pro Mafia records nothing in Night 0.
@@ -41,10 +49,16 @@ class Ruleset:
     def stage_position(self, stage: str) -> int:
         return self.night_order.index(stage)
 
+    @property
+    def seat_count(self) -> int:
+        """How many seats the table has: seats are numbered 1..seat_count."""
+        return sum(self.deal.values())
+
 
 PRO_MAFIA = Ruleset(
-    id="pro-mafia-1.1",
+    id=v.PRO_MAFIA,
     title="Pro Mafia table procedure, Scoring 1.1",
+    deal=v.CLASSIC_DEAL,
     # "The night order is: the black team makes the night shot; the Don makes the Don check;
     # the Sheriff makes the Sheriff check."
     night_order=(SHOT, DON_CHECK, SHERIFF_CHECK),
@@ -57,8 +71,9 @@ PRO_MAFIA = Ruleset(
 )
 
 FIIM_2025 = Ruleset(
-    id="fiim-2025",
+    id=v.FIIM_2025,
     title="Official 2025 rules (FIIM style)",
+    deal=v.CLASSIC_DEAL,
     # "Sheriff checks first so they can check even if they are killed this night", then the
     # mafia kill, then the Don check.
     night_order=(SHERIFF_CHECK, SHOT, DON_CHECK),
@@ -88,6 +103,13 @@ def last_will_target_limit(alive_after_departure: int) -> int:
 
 
 FIRST_COLOR_WILL_MAX_DECLARATIONS = 3  # "The First Out may name up to 3 players."
+
+# The wills: the First Out leaves a First Color Will or passes the helm; a later departure
+# leaves a Last Will Ordered or passes the helm; "none" records that no will was left.
+FIRST_OUT_WILLS = ("first_color", "pass_the_helm", "none")
+LATER_WILLS = ("ordered", "pass_the_helm", "none")
+WILL_KINDS = frozenset({"first_color", "ordered", "pass_the_helm", "none"})
+WILL_FIELDS = {"first_color": "declarations", "ordered": "targets", "pass_the_helm": "recipient"}
 
 FOURTH_ORDINARY_FOUL = 4  # "A player who receives a fourth ordinary foul is removed."
 SECOND_TECHNICAL_FOUL = 2  # "A player who receives two technical fouls is disqualified."

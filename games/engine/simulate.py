@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from vocabulary import CIVILIAN, DON, MAFIA, PRO_MAFIA, PROTOCOL_FORMAT, SHERIFF
+
 LAST_WILL_LIMIT = {10: 3, 9: 3, 8: 3, 7: 3, 6: 2, 5: 2, 4: 1, 3: 1}
 
 
@@ -23,11 +25,11 @@ def random_game(seed: int, city_skill: float = 0.0, fouls_per_phase: int = 0) ->
     sheriff = rng.choice([seat for seat in seats if seat not in blacks])
     roles = {}
     for seat in seats:
-        roles[seat] = "civilian"
+        roles[seat] = CIVILIAN
     for seat in blacks:
-        roles[seat] = "mafia"
-    roles[don] = "don"
-    roles[sheriff] = "sheriff"
+        roles[seat] = MAFIA
+    roles[don] = DON
+    roles[sheriff] = SHERIFF
     events: list[dict] = []
     alive = set(seats)
     state = {"first_out": None, "over": False}
@@ -208,8 +210,8 @@ def random_game(seed: int, city_skill: float = 0.0, fouls_per_phase: int = 0) ->
         day += 1
 
     return {
-        "format": "mafia-protocol/1",
-        "ruleset": "pro-mafia-1.1",
+        "format": PROTOCOL_FORMAT,
+        "ruleset": PRO_MAFIA,
         "seats": [
             {"seat": seat, "player": f"Player {seat}", "role": roles[seat]} for seat in seats
         ],

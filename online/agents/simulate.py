@@ -22,11 +22,13 @@ from games.engine import replay as replay_protocol
 from online.engine.judged_table import TableConfig
 from online.engine.judged_table.protocol import to_protocol, transcript
 from scoring.engine import score_document
+from vocabulary import BLACK_ROLES
+from vocabulary import ROLES as VOCABULARY_ROLES
 
 from .play import PlayedGame, play_game
 from .spec import agents_from_spec, parse_spec
 
-ROLES = ("civilian", "sheriff", "mafia", "don")
+ROLES = VOCABULARY_ROLES
 # The rule paths a report counts, each from the judge's log: (key, title, how to count).
 PATHS = (
     ("tie", "ties (tie speeches and a revote)"),
@@ -97,7 +99,7 @@ def count_paths(log: list[dict]) -> dict[str, int]:
     roles = next(event["roles"] for event in log if event["type"] == "roles_dealt")
     for event in log:
         if event["type"] == "kill_decided" and event["target"] is not None:
-            paths["self_shot"] += roles[str(event["target"])] in ("mafia", "don")
+            paths["self_shot"] += roles[str(event["target"])] in BLACK_ROLES
     return {key: paths.get(key, 0) for key, _ in PATHS}
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import importlib
 
+from vocabulary import team_of
+
 from .base import Agent
 from .bots import RandomBot, RuleBot, SloppyBot
 
@@ -86,7 +88,7 @@ def agents_from_spec(
     parts = parse_spec(spec)
     agents = {}
     for seat in range(1, 11):
-        team = "black" if roles[seat] in ("mafia", "don") else "red"
+        team = team_of(roles[seat])
         kind = parts.get(str(seat)) or parts.get(team) or parts["default"]
         agents[seat] = _one(kind, chat_settings)
     return agents

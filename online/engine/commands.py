@@ -27,25 +27,39 @@ class Command:
         return {"type": COMMAND_TYPES_BY_CLASS[type(self)], **data}
 
 
+@dataclass(frozen=True)
+class ModeratorCommand(Command):
+    """A command the moderator gives (the actor's field keeps its place after `at`)."""
+
+    actor: int | str = MODERATOR
+
+
+@dataclass(frozen=True)
+class SlotCommand(ModeratorCommand):
+    """The moderator acts on one slot, with a note for the log (every ruleset's moderator
+    commands about a slot share this shape)."""
+
+    slot: int = 0
+    note: str = ""
+
+
 # --- before the game ---------------------------------------------------------------------
 @dataclass(frozen=True)
-class Join(Command):
+class Join(ModeratorCommand):
     """A new slot at the end of the player list (the site maps it to the account)."""
 
     name: str = ""
-    actor: int | str = MODERATOR
 
 
 @dataclass(frozen=True)
-class DealRoles(Command):
+class DealRoles(ModeratorCommand):
     """The deal: seeded and random, or `roles` ({slot: role id}) as the moderator hands them."""
 
     roles: dict | None = None
-    actor: int | str = MODERATOR
 
 
 @dataclass(frozen=True)
-class Start(Command):
+class Start(ModeratorCommand):
     actor: int | str = MODERATOR
 
 
@@ -82,53 +96,44 @@ class DeadlineReached(Command):
 
 
 @dataclass(frozen=True)
-class ExtendDeadline(Command):
+class ExtendDeadline(ModeratorCommand):
     hours: int = 0
     note: str = ""
-    actor: int | str = MODERATOR
 
 
 @dataclass(frozen=True)
-class PauseDeadline(Command):
+class PauseDeadline(ModeratorCommand):
     note: str = ""
-    actor: int | str = MODERATOR
 
 
 @dataclass(frozen=True)
-class ResumeDeadline(Command):
+class ResumeDeadline(ModeratorCommand):
     note: str = ""
-    actor: int | str = MODERATOR
 
 
 @dataclass(frozen=True)
-class Replace(Command):
+class Replace(ModeratorCommand):
     """A new person takes over `slot`: the slot keeps its role, votes, posts and actions."""
 
     slot: int = 0
     name: str = ""
     note: str = ""
-    actor: int | str = MODERATOR
 
 
 @dataclass(frozen=True)
-class Modkill(Command):
-    slot: int = 0
-    note: str = ""
-    actor: int | str = MODERATOR
+class Modkill(SlotCommand):
+    pass
 
 
 @dataclass(frozen=True)
-class Prod(Command):
-    slot: int = 0
-    note: str = ""
-    actor: int | str = MODERATOR
+class Prod(SlotCommand):
+    pass
 
 
 @dataclass(frozen=True)
-class PublishResolution(Command):
+class PublishResolution(ModeratorCommand):
     """Publishes a drafted phase resolution (setups with the `moderator_review` option)."""
 
-    actor: int | str = MODERATOR
 
 
 COMMAND_TYPES = {

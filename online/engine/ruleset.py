@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from .state import GameState, Slot
 
 
-class Ruleset:
+class OnlineRuleset:
+    """The base of an online game's rules (the table game's are `games.engine.rulesets.Ruleset`)."""
+
     id: str = ""
     options: Mapping[str, tuple[type, object]] = {}
     roles: Mapping[str, RoleSpec] = {}

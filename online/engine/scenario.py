@@ -1,6 +1,6 @@
 """A scenario kit: a whole forum game in a few lines (after mafia-rust's `tests/kit`).
 
-    game = Game("cop", "doctor", "mafia_goon", "mafia_goon", "townie", "townie", "townie")
+    game = ForumScenario("cop", "doctor", "mafia_goon", "mafia_goon", "townie", "townie", "townie")
     game.to("N1").act(1, "investigate", 3).kill(3, 5).act(2, "protect", 5).deadline()
     assert game.phase == "D2" and game.alive == [1, 2, 3, 4, 5, 6, 7]
     game.vote(1, 3).vote(2, 3).vote(5, 3).vote(6, 3)          # the hammer: 3 is lynched
@@ -29,7 +29,38 @@ START = "2025-03-03T18:20:00Z"
 STEP = timedelta(minutes=1)
 
 
-class Game:
+class OnlineScenario:
+    """What the online games' scenario kits share (`ForumScenario` here, the "Mafia 1923"
+    `Event`): the game's state and log, commands through `resolve` timed at `now` (which then
+    moves on a minute), expected refusals, and reading the log."""
+
+    state: object
+    log: list[dict]
+    now: datetime
+
+    def do(self, *commands: c.Command) -> list[dict]:
+        self.state, events = resolve(self.state, list(commands))
+        self.log.extend(events)
+        self.now = max(self.now, self.state.clock) + STEP
+        return events
+
+    def refuses(self, rule: str) -> Refusal:
+        return Refusal(self, rule)
+
+    @property
+    def phase(self) -> str | None:
+        return self.state.phase.id if self.state.phase else None
+
+    def events(self, event_type: str) -> list[dict]:
+        return [event for event in self.log if event["type"] == event_type]
+
+    def replayed(self):
+        return replay(self.log)
+
+
+class ForumScenario(OnlineScenario):
+    """A forum game in a few lines: slot n gets the n-th role."""
+
     def __init__(
         self,
         *roles: str | tuple[str, str] | dict,
@@ -54,42 +85,36 @@ class Game:
         self.do(*joins, c.DealRoles(at=self.now, roles=hand), c.Start(at=self.now))
 
     # --- commands ----------------------------------------------------------------------------
-    def do(self, *commands: c.Command) -> list[dict]:
-        self.state, events = resolve(self.state, list(commands))
-        self.log.extend(events)
-        self.now = max(self.now, self.state.clock) + STEP
-        return events
-
     def _at(self) -> datetime:
         return self.now
 
-    def vote(self, voter: int, target: int, post: str | None = None) -> Game:
+    def vote(self, voter: int, target: int, post: str | None = None) -> ForumScenario:
         self.do(c.Vote(at=self._at(), actor=voter, target=target, post=post))
         return self
 
-    def votes(self, target: int, *voters: int) -> Game:
+    def votes(self, target: int, *voters: int) -> ForumScenario:
         for voter in voters:
             self.vote(voter, target)
         return self
 
-    def unvote(self, voter: int, post: str | None = None) -> Game:
+    def unvote(self, voter: int, post: str | None = None) -> ForumScenario:
         self.do(c.Unvote(at=self._at(), actor=voter, post=post))
         return self
 
-    def act(self, slot: int, ability: str, target: int | None) -> Game:
+    def act(self, slot: int, ability: str, target: int | None) -> ForumScenario:
         self.do(c.NightAction(at=self._at(), actor=slot, ability=ability, target=target))
         return self
 
-    def kill(self, slot: int, target: int | None) -> Game:
+    def kill(self, slot: int, target: int | None) -> ForumScenario:
         return self.act(slot, "kill", target)
 
-    def deadline(self) -> Game:
+    def deadline(self) -> ForumScenario:
         """Reach the current phase's deadline (the site's clock)."""
         self.now = max(self.now, self.state.phase.deadline)
         self.do(c.DeadlineReached(at=self.now))
         return self
 
-    def to(self, phase: str) -> Game:
+    def to(self, phase: str) -> ForumScenario:
         """Reach deadlines until `phase` begins."""
         while self.state.phase is not None and self.state.phase.id != phase:
             self.deadline()
@@ -97,50 +122,43 @@ class Game:
             raise AssertionError(f"the game ended before {phase}")
         return self
 
-    def at(self, when: str | datetime) -> Game:
+    def at(self, when: str | datetime) -> ForumScenario:
         self.now = utc(when)
         return self
 
-    def later(self, hours: int = 0, minutes: int = 0) -> Game:
+    def later(self, hours: int = 0, minutes: int = 0) -> ForumScenario:
         self.now += timedelta(hours=hours, minutes=minutes)
         return self
 
-    def modkill(self, slot: int, note: str = "Modkilled.") -> Game:
+    def modkill(self, slot: int, note: str = "Modkilled.") -> ForumScenario:
         self.do(c.Modkill(at=self._at(), slot=slot, note=note))
         return self
 
-    def replace(self, slot: int, name: str, note: str = "") -> Game:
+    def replace(self, slot: int, name: str, note: str = "") -> ForumScenario:
         self.do(c.Replace(at=self._at(), slot=slot, name=name, note=note))
         return self
 
-    def prod(self, slot: int, note: str = "") -> Game:
+    def prod(self, slot: int, note: str = "") -> ForumScenario:
         self.do(c.Prod(at=self._at(), slot=slot, note=note))
         return self
 
-    def extend(self, hours: int, note: str = "Extended.") -> Game:
+    def extend(self, hours: int, note: str = "Extended.") -> ForumScenario:
         self.do(c.ExtendDeadline(at=self._at(), hours=hours, note=note))
         return self
 
-    def pause(self, note: str = "Paused.") -> Game:
+    def pause(self, note: str = "Paused.") -> ForumScenario:
         self.do(c.PauseDeadline(at=self._at(), note=note))
         return self
 
-    def resume(self, note: str = "Resumed.") -> Game:
+    def resume(self, note: str = "Resumed.") -> ForumScenario:
         self.do(c.ResumeDeadline(at=self._at(), note=note))
         return self
 
-    def publish(self) -> Game:
+    def publish(self) -> ForumScenario:
         self.do(c.PublishResolution(at=self._at()))
         return self
 
-    def refuses(self, rule: str) -> Refusal:
-        return Refusal(self, rule)
-
     # --- reading -------------------------------------------------------------------------------
-    @property
-    def phase(self) -> str | None:
-        return self.state.phase.id if self.state.phase else None
-
     @property
     def alive(self) -> list[int]:
         return [slot.number for slot in self.state.slots if slot.alive]
@@ -171,12 +189,6 @@ class Game:
 
     def results(self, slot: int) -> list[dict]:
         return [result for result in self.state.results if result["slot"] == slot]
-
-    def events(self, event_type: str) -> list[dict]:
-        return [event for event in self.log if event["type"] == event_type]
-
-    def replayed(self):
-        return replay(self.log)
 
     def outcome(self) -> dict:
         return replay_outcome(self.log)

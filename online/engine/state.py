@@ -151,7 +151,7 @@ class GameState:
     pending: tuple[dict, ...] | None = None  # a drafted resolution awaiting publication
     result: dict | None = None  # the game_ended event once the game is over
     # What a ruleset keeps beyond the core's state ("Mafia 1923": families, statuses): an
-    # object with `copy()` and `snapshot()`, made by `Ruleset.new_extension`; changed only by
+    # object with `copy()` and `snapshot()`, made by `OnlineRuleset.new_extension`; changed only by
     # the ruleset's own event appliers.
     ext: object | None = None
     # Copy-on-write: a copy shares the slots and ballots of the state it was copied from, and

@@ -83,7 +83,7 @@ def _bonus_item(record: GameRecord, bonus: Bonus) -> ScoreItem:
 
 
 def score_fiim(record: GameRecord, *, review: Review = NO_REVIEW) -> GameScore:
-    items: dict[int, list[ScoreItem]] = {seat: [] for seat in range(1, 11)}
+    items: dict[int, list[ScoreItem]] = {info.seat: [] for info in record.seats}
     for info in record.seats:
         main = _main_points(record, info.seat, review)
         if main is not None:

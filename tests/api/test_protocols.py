@@ -221,7 +221,7 @@ def test_the_export_of_a_tournament_honours_the_switch_for_the_public(world):
 
 
 def test_standings_are_cached_by_snapshot_and_change_when_it_does(world, django_assert_max_num_queries):
-    from tournaments.services import standings_store
+    from tournaments.standings.store import standings_store
 
     world.tournament.publish_standings = True
     world.tournament.save()

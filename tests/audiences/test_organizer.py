@@ -14,10 +14,10 @@ from __future__ import annotations
 import pytest
 
 from clubs.models import ClubMembership
+from discipline.models import DisciplineCase
 from games import services
 from games.engine.examples import full_pro_mafia_game
 from games.models import Game
-from games.models_discipline import DisciplineCase
 from tests.browser_kit import Table, log_in, page_check
 from tests.discipline.helpers import dd_game
 from tests.factories import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from clubs.models import ClubMembership
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game
 from games.services import game_confirm, game_deal, game_submit, protocol_replace
 from tests.factories import ClubFactory, MembershipFactory, UserPlayerFactory

@@ -2,10 +2,11 @@
 
 import pytest
 
-from clubs.audit import audit_trail
-from games.discipline import cases_sync_for_game
-from games.engine.scenario import Game as Scenario
-from games.models import DisciplineCase, Game
+from core.audit import audit_trail
+from discipline.models import DisciplineCase
+from discipline.services import cases_sync_for_game
+from games.engine.scenario import Scenario
+from games.models import Game
 from games.services import protocol_append_event, protocol_undo_last
 
 from .helpers import dd_game, disqualification_game

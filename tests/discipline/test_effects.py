@@ -8,8 +8,9 @@ from decimal import Decimal
 
 import pytest
 
-from games.discipline import case_decide, case_reopen
-from games.models import DisciplineCase, Game, ProtocolVersion
+from discipline.models import DisciplineCase
+from discipline.services import case_decide, case_reopen
+from games.models import Game, ProtocolVersion
 from scoring.models import PlayerRating, RatingEntry, SeatScore
 from tournaments.models import StandingsSnapshot
 
@@ -145,7 +146,7 @@ def test_an_annulled_game_cannot_be_edited_and_its_other_cases_are_only_upheld(c
     mask = DisciplineCase.objects.get(game=game, kind="disqualification")
     foul = DisciplineCase.objects.get(game=game, kind="technical_foul")
     _decide(cup, mask, Decision.ANNUL_GAME, run)
-    from config.errors import ApplicationError
+    from core.errors import ApplicationError
 
     with pytest.raises(ApplicationError):
         _decide(cup, foul, Decision.STRIKE_FOUL, run)
@@ -170,8 +171,8 @@ def test_striking_a_technical_foul_is_a_new_version_without_it(cup, run):
 
 
 def test_a_foul_that_disqualified_cannot_be_struck(cup, run):
-    from config.errors import ApplicationError
-    from games.engine.scenario import Game as Scenario
+    from core.errors import ApplicationError
+    from games.engine.scenario import Scenario
 
     scenario = (Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
                 .day(1).technical_foul(4).technical_foul(4).nominate(1, 8).vote({8: []}).will(8)

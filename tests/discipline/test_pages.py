@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import ClubMembership
-from games.models import DisciplineCase
+from discipline.models import DisciplineCase
 from tests.factories import MembershipFactory, UserFactory
 
 from .helpers import dd_game, disqualification_game
@@ -107,14 +107,14 @@ def test_the_discipline_history_is_shown_to_the_player_and_to_reviewers_only(cli
 def test_every_admin_changelist_and_change_page_loads(admin_client, cup, cases):
     from django.contrib import admin
 
-    from games.discipline import case_add_note, case_appeal
+    from discipline.services import case_add_note, case_appeal
 
     case_appeal(case=cases["dd"], text="appeal", actor=cup.player(3).user)
     case_add_note(case=cases["dd"], text="note", actor=cup.organizer)
-    from scoring.pipeline import request_ratings
-    from scoring.rating_services import ratings_recompute
+    from core.outbox import request_ratings
+    from ratings.services import ratings_recompute
     from scoring.services import game_scores_recompute
-    from tournaments.services.standings import standings_store
+    from tournaments.standings.store import standings_store
 
     for case in cases.values():
         game_scores_recompute(game_id=case.game_id)
@@ -148,7 +148,7 @@ def test_the_site_models_are_all_in_the_admin():
 
 
 def test_an_organizer_names_the_chief_judge_from_the_queue(client, cup):
-    from clubs.audit import audit_trail
+    from core.audit import audit_trail
     from tests.factories import PlayerFactory, UserPlayerFactory
 
     chief = UserPlayerFactory(nickname="Arbiter")

@@ -6,11 +6,11 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from clubs.audit import audit_trail
-from config.errors import ApplicationError
-from games.discipline import case_add_note, case_appeal, case_decide, case_reopen
-from games.engine.scenario import Game as Scenario
-from games.models import DisciplineCase
+from core.audit import audit_trail
+from core.errors import ApplicationError
+from discipline.models import DisciplineCase
+from discipline.services import case_add_note, case_appeal, case_decide, case_reopen
+from games.engine.scenario import Scenario
 
 from .helpers import dd_game, disqualification_game
 

@@ -3,9 +3,9 @@
 import pytest
 
 from clubs.models import ClubMembership
-from config.errors import ApplicationError
-from games.discipline import case_decide
-from games.models import DisciplineCase
+from core.errors import ApplicationError
+from discipline.models import DisciplineCase
+from discipline.services import case_decide
 from tests.factories import MembershipFactory, UserFactory
 
 from .helpers import dd_game

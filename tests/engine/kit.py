@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from games.engine import GameRecord, ProtocolError, replay
-from games.engine.scenario import Game
+from games.engine.scenario import Scenario
 
 
 def refused(
-    game: Game | dict | str | bytes, rule: str, event: int | None | str = "last"
+    game: Scenario | dict | str | bytes, rule: str, event: int | None | str = "last"
 ) -> ProtocolError:
     """Replay and expect a refusal under `rule` at `event` (default: the last event written)."""
-    document = game.build() if isinstance(game, Game) else game
+    document = game.build() if isinstance(game, Scenario) else game
     if event == "last":
-        event = len(game.events) - 1 if isinstance(game, Game) else None
+        event = len(game.events) - 1 if isinstance(game, Scenario) else None
     with pytest.raises(ProtocolError) as caught:
         replay(document)
     error = caught.value
@@ -26,7 +26,7 @@ def refused(
     return error
 
 
-def accepted(game: Game) -> GameRecord:
+def accepted(game: Scenario) -> GameRecord:
     return game.replay()
 
 

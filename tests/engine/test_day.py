@@ -2,14 +2,14 @@
 
 import pytest
 
-from games.engine.scenario import Game
+from games.engine.scenario import Scenario
 
 from .kit import refused
 
-BOTH = pytest.mark.parametrize("make", [Game.pro_mafia, Game.fiim], ids=["pro-mafia", "fiim"])
+BOTH = pytest.mark.parametrize("make", [Scenario.pro_mafia, Scenario.fiim], ids=["pro-mafia", "fiim"])
 
 
-def day_one_two_nominations(make=Game.pro_mafia):
+def day_one_two_nominations(make=Scenario.pro_mafia):
     return make(blacks=(8, 9, 10), sheriff=7).day(1).nominate(1, 8).nominate(2, 3)
 
 
@@ -42,13 +42,13 @@ def test_departed_player_is_not_nominated(make):
 
 
 def test_fiim_second_nomination_by_the_same_player_in_a_day():
-    game = Game.fiim().day(1).nominate(1, 2).nominate(1, 3)
+    game = Scenario.fiim().day(1).nominate(1, 2).nominate(1, 3)
     refused(game, "nominate.second-by-player")
 
 
 def test_fiim_one_nomination_per_day_resets_next_day():
     game = (
-        Game.fiim()
+        Scenario.fiim()
         .day(1)
         .nominate(1, 2)
         .nominate(3, 4)
@@ -59,7 +59,7 @@ def test_fiim_one_nomination_per_day_resets_next_day():
 
 
 def test_pro_mafia_accepts_a_second_nomination_by_the_same_player():
-    record = Game.pro_mafia().day(1).nominate(1, 2).nominate(1, 3).replay()
+    record = Scenario.pro_mafia().day(1).nominate(1, 2).nominate(1, 3).replay()
     assert record.current.nominations == (2, 3)
 
 
@@ -115,7 +115,7 @@ def test_vote_missing_vote_counts_against_the_last_candidate(make):
 
 
 def test_pro_mafia_single_candidate_is_voted_out_by_everyone():
-    record = Game.pro_mafia().day(1).nominate(1, 2).vote({2: []}).replay()
+    record = Scenario.pro_mafia().day(1).nominate(1, 2).vote({2: []}).replay()
     vote = record.votes[0]
     assert vote.eliminated == 2
     assert vote.counts == {2: 10}
@@ -124,13 +124,13 @@ def test_pro_mafia_single_candidate_is_voted_out_by_everyone():
 
 
 def test_fiim_single_candidate_after_day_one_is_voted_out_by_everyone():
-    game = Game.fiim().day(2).nominate(1, 2).vote({2: []})
+    game = Scenario.fiim().day(2).nominate(1, 2).vote({2: []})
     vote = game.replay().votes[0]
     assert vote.eliminated == 2 and vote.counts == {2: 10}
 
 
 def test_fiim_vote_on_day_one_with_a_single_nomination():
-    game = Game.fiim().day(1).nominate(1, 2).vote({2: []})
+    game = Scenario.fiim().day(1).nominate(1, 2).vote({2: []})
     refused(game, "vote.single-nomination-day-one")
 
 
@@ -170,7 +170,7 @@ def test_revote_with_a_single_leader_eliminates(make):
     assert vote.round == 2 and vote.outcome == "eliminated" and vote.eliminated == 2
 
 
-def split_then_same_tie(make=Game.pro_mafia):
+def split_then_same_tie(make=Scenario.pro_mafia):
     game = make(blacks=(8, 9, 10)).day(1).nominations((1, 2), (3, 8))
     game.vote({2: [1, 2, 3, 4, 5], 8: [6, 7, 8, 9, 10]})
     game.revote({2: [1, 2, 3, 4, 5], 8: [6, 7, 8, 9, 10]})

@@ -2,11 +2,11 @@
 
 import pytest
 
-from games.engine.scenario import Game
+from games.engine.scenario import Scenario
 
 from .kit import refused
 
-BOTH = pytest.mark.parametrize("make", [Game.pro_mafia, Game.fiim], ids=["pro-mafia", "fiim"])
+BOTH = pytest.mark.parametrize("make", [Scenario.pro_mafia, Scenario.fiim], ids=["pro-mafia", "fiim"])
 
 
 @BOTH

@@ -2,19 +2,19 @@
 
 import pytest
 
-from games.engine.scenario import Game
+from games.engine.scenario import Scenario
 
 from .kit import refused
 
-BOTH = pytest.mark.parametrize("make", [Game.pro_mafia, Game.fiim], ids=["pro-mafia", "fiim"])
+BOTH = pytest.mark.parametrize("make", [Scenario.pro_mafia, Scenario.fiim], ids=["pro-mafia", "fiim"])
 
 
 def pro(**kwargs):
-    return Game.pro_mafia(blacks=(8, 9, 10), sheriff=7, **kwargs)
+    return Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7, **kwargs)
 
 
 def fiim(**kwargs):
-    return Game.fiim(blacks=(8, 9, 10), sheriff=7, **kwargs)
+    return Scenario.fiim(blacks=(8, 9, 10), sheriff=7, **kwargs)
 
 
 # --- Pro Mafia: one shared number kills ------------------------------------------------------

@@ -3,11 +3,11 @@
 import pytest
 
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
-from games.engine.scenario import Game
+from games.engine.scenario import Scenario
 
 from .kit import refused
 
-BOTH = pytest.mark.parametrize("make", [Game.pro_mafia, Game.fiim], ids=["pro-mafia", "fiim"])
+BOTH = pytest.mark.parametrize("make", [Scenario.pro_mafia, Scenario.fiim], ids=["pro-mafia", "fiim"])
 
 
 @BOTH
@@ -130,35 +130,35 @@ def test_no_event_after_the_end(make):
 
 def test_fiim_bonus_is_allowed_after_the_end():
     record = (
-        Game.fiim(blacks=(8, 9, 10)).day(1).dd(8).bonus(1, 0.3, "good play").bonus(8, -0.2).replay()
+        Scenario.fiim(blacks=(8, 9, 10)).day(1).dd(8).bonus(1, 0.3, "good play").bonus(8, -0.2).replay()
     )
     assert [(b.seat, b.points) for b in record.bonuses] == [(1, 0.3), (8, -0.2)]
 
 
 def test_pro_mafia_has_no_judge_bonuses():
-    refused(Game.pro_mafia().bonus(1, 0.3), "bonus.not-in-ruleset")
+    refused(Scenario.pro_mafia().bonus(1, 0.3), "bonus.not-in-ruleset")
 
 
 def test_fiim_bonus_points_must_be_a_number():
-    refused(Game.fiim().bonus(1, "0.3"), "event.field-type")
-    refused(Game.fiim().bonus(1, float("nan")), "event.field-type")
+    refused(Scenario.fiim().bonus(1, "0.3"), "event.field-type")
+    refused(Scenario.fiim().bonus(1, float("nan")), "event.field-type")
 
 
 def test_sheriff_kill_responsible_after_a_first_night_sheriff_kill():
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(7)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(7)
     game.day(1 + 1).dd(9).sheriff_kill_responsible(9)  # allowed after the end
     assert game.replay().sheriff_kill_responsible == (9,)
 
 
 def test_sheriff_kill_responsible_must_be_black():
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(7).sheriff_kill_responsible(1)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(7).sheriff_kill_responsible(1)
     refused(game, "sheriff-kill-responsible.not-black")
 
 
 def test_sheriff_kill_responsible_needs_a_first_night_sheriff_kill():
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(2).shot(7).sheriff_kill_responsible(8)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(2).shot(7).sheriff_kill_responsible(8)
     refused(game, "sheriff-kill-responsible.no-first-night-kill")
-    game = Game.fiim(blacks=(8, 9, 10), sheriff=7).night(0).shot(7).sheriff_kill_responsible(8)
+    game = Scenario.fiim(blacks=(8, 9, 10), sheriff=7).night(0).shot(7).sheriff_kill_responsible(8)
     assert game.replay().sheriff_kill_responsible == (8,)
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from games.engine import Phase, replay
-from games.engine.scenario import Game
+from games.engine.scenario import Scenario
 
 from .kit import document, refused
 
@@ -16,22 +16,22 @@ def test_phase_ordering_key_and_text():
 
 
 def test_phases_going_backwards():
-    refused(Game.pro_mafia().day(2).foul(1).day(1).foul(2), "phase.backwards")
-    refused(Game.pro_mafia().night(1).foul(1).day(1).foul(2), "phase.backwards")
+    refused(Scenario.pro_mafia().day(2).foul(1).day(1).foul(2), "phase.backwards")
+    refused(Scenario.pro_mafia().night(1).foul(1).day(1).foul(2), "phase.backwards")
 
 
 def test_phases_may_be_skipped():
-    record = Game.pro_mafia().day(1).foul(1).day(3).foul(2).replay()
+    record = Scenario.pro_mafia().day(1).foul(1).day(3).foul(2).replay()
     assert record.fouls[1].phase == Phase("day", 3)
 
 
 def test_event_needs_a_phase():
-    refused(Game.pro_mafia().event(type="foul", seat=1, kind="ordinary"), "phase.missing")
+    refused(Scenario.pro_mafia().event(type="foul", seat=1, kind="ordinary"), "phase.missing")
 
 
 def test_event_with_both_phases():
     refused(
-        Game.pro_mafia().event(type="foul", day=1, night=1, seat=1, kind="ordinary"), "phase.both"
+        Scenario.pro_mafia().event(type="foul", day=1, night=1, seat=1, kind="ordinary"), "phase.both"
     )
 
 
@@ -39,13 +39,13 @@ def test_event_with_both_phases():
     "phase", [{"day": 0}, {"day": -1}, {"night": -1}, {"day": "1"}, {"night": 1.0}, {"day": True}]
 )
 def test_malformed_phase(phase):
-    refused(Game.pro_mafia().event(type="foul", seat=1, kind="ordinary", **phase), "phase.invalid")
+    refused(Scenario.pro_mafia().event(type="foul", seat=1, kind="ordinary", **phase), "phase.invalid")
 
 
 def test_unknown_event_type():
-    refused(Game.pro_mafia().day(1).event(type="lynch", day=1), "event.type-unknown")
-    refused(Game.pro_mafia().event({"day": 1}), "event.type-unknown")
-    refused(Game.pro_mafia().event(type=["vote"], day=1), "event.type-unknown")
+    refused(Scenario.pro_mafia().day(1).event(type="lynch", day=1), "event.type-unknown")
+    refused(Scenario.pro_mafia().event({"day": 1}), "event.type-unknown")
+    refused(Scenario.pro_mafia().event(type=["vote"], day=1), "event.type-unknown")
 
 
 def test_event_that_is_not_an_object():
@@ -55,7 +55,7 @@ def test_event_that_is_not_an_object():
 
 def test_unknown_extra_fields_are_ignored():
     record = (
-        Game.pro_mafia()
+        Scenario.pro_mafia()
         .day(1)
         .event(type="foul", day=1, seat=1, kind="ordinary", note="loud")
         .replay()
@@ -65,12 +65,12 @@ def test_unknown_extra_fields_are_ignored():
 
 def test_error_message_names_the_event_and_phase():
     error = refused(
-        Game.pro_mafia().day(2).nominate(1, 2).nominate(3, 2), "nominate.already-nominated"
+        Scenario.pro_mafia().day(2).nominate(1, 2).nominate(3, 2), "nominate.already-nominated"
     )
     assert error.message.startswith("event 1 (nominate, day 2): ")
 
 
 def test_record_keeps_the_input_events():
-    game = Game.pro_mafia().day(1).foul(1)
+    game = Scenario.pro_mafia().day(1).foul(1)
     doc = game.build()
     assert replay(doc).events == tuple(doc["events"])

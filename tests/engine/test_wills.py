@@ -2,19 +2,19 @@
 
 import pytest
 
-from games.engine.scenario import Game
+from games.engine.scenario import Scenario
 
 from .kit import refused
 
-BOTH = pytest.mark.parametrize("make", [Game.pro_mafia, Game.fiim], ids=["pro-mafia", "fiim"])
+BOTH = pytest.mark.parametrize("make", [Scenario.pro_mafia, Scenario.fiim], ids=["pro-mafia", "fiim"])
 
 
-def first_out_by_shot(make=Game.pro_mafia):
+def first_out_by_shot(make=Scenario.pro_mafia):
     """Seat 4 is shot on Night 1: the First Out, 9 left at the table."""
     return make(blacks=(8, 9, 10), sheriff=7).night(1).shot(4)
 
 
-def second_out_by_vote(make=Game.pro_mafia):
+def second_out_by_vote(make=Scenario.pro_mafia):
     """After the First Out (4), seat 1 is voted out on Day 2: 8 left."""
     game = first_out_by_shot(make).day(2).nominations((2, 1), (3, 8))
     return game.vote({1: [2, 3, 5, 6, 7, 8], 8: [1, 9, 10]})

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from clubs.models import ClubMembership, Player
 from clubs.services import player_sign_up
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from tests.factories import ClubFactory, UserPlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from clubs.models import AuditEntry, ClubMembership
+from clubs.models import ClubMembership
+from core.models import AuditEntry
 from tests.factories import ClubFactory, MembershipFactory, UserFactory, UserPlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -72,7 +72,7 @@ def test_seed_demo_builds_a_living_site_and_can_run_twice(client, django_capture
     from games.models import Game
     from scoring.models import PlayerRating
     from tournaments.models import Tournament
-    from tournaments.selectors import tournament_standings
+    from tournaments.standings.selectors import tournament_standings
 
     cup = Tournament.objects.get(slug="red-square-cup")
     played = cup.games.filter(status=Game.Status.CONFIRMED)

@@ -3,7 +3,7 @@
 An action through the private link is one transaction (here a savepoint: the test runs in a
 transaction of its own): the game read once, under its row lock, with everything the page shows
 of it; the Game update; the ProtocolVersion insert; the audit entry. The discipline review looks
-at the game's cases when an event may have gone (an undo; games.discipline.cases_sync_for_game).
+at the game's cases when an event may have gone (an undo; discipline.services.cases_sync_for_game).
 The page is then rendered from the saved document and the record the service replayed, without
 another query.
 """
@@ -100,8 +100,8 @@ def test_marking_the_scores_dirty_again_is_one_locked_read_and_one_update(django
     """The action that finishes (or changes a finished) game marks its scores dirty. Once the job's
     row exists, that is its locked read and its update (in a savepoint), and a message already on
     its way covers the new request: nothing more is sent."""
-    from scoring.models import RecomputeJob
-    from scoring.pipeline import request_game_scores
+    from core.models import RecomputeJob
+    from core.outbox import request_game_scores
 
     game = dealt_game()
     with django_capture_on_commit_callbacks() as sent:

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.audit import audit_trail
 from clubs.models import ClubMembership
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from games import services
 from games.engine.examples import full_pro_mafia_game
 from games.links import LinkState, link_expires_at, link_state

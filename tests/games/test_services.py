@@ -2,12 +2,12 @@
 
 import pytest
 
-from clubs.audit import audit_trail
 from clubs.models import ClubMembership
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from games import services
 from games.engine.examples import full_pro_mafia_game
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game, GameSeat, ProtocolVersion
 from tests.factories import MembershipFactory, PlayerFactory
 

@@ -5,9 +5,9 @@ protocol's history. Club-evening and standalone games keep the free deal (docs/e
 import pytest
 from django.urls import reverse
 
-from clubs.audit import audit_trail
 from clubs.models import ClubMembership
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from games import services
 from games.models import Game, GameSeat, ProtocolVersion
 from tests.factories import MembershipFactory, PlayerFactory

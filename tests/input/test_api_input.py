@@ -81,7 +81,7 @@ def test_a_non_finite_number_in_a_protocol_is_refused_everywhere(world, number):
 
 def test_a_non_finite_number_built_in_python_is_refused_before_storage(world):
     """A document that reaches the services from Python (a command, a test) is checked too."""
-    from config.errors import ApplicationError
+    from core.errors import ApplicationError
     from games import services
 
     document = pro_document(events=11)

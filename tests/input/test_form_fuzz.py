@@ -37,9 +37,9 @@ from freezegun import freeze_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from discipline.models import DisciplineCase
 from games import services as games
-from games.models import DisciplineCase
-from games.rulesets import Ruleset
+from games.rulesets import RulesetChoice
 from tests.secrecy.urlwalk import visits
 from tests.secrecy.world import START, UNFROZEN, build
 
@@ -227,7 +227,7 @@ def _body(data: dict) -> str:
 def _running_game(world):
     """A game in progress at the evening: the entry page then shows every event's form."""
     game = games.game_create(club=world.club, actor=world.judge.user, evening=world.evening, judge=world.judge,
-                             ruleset=Ruleset.FIIM_2025)  # the ruleset with bonus points: one form more
+                             ruleset=RulesetChoice.FIIM_2025)  # the ruleset with bonus points: one form more
     players = {seat: player for seat, player in enumerate(world.players[:10], start=1)}
     return games.game_deal(game=game, players=players, random_roles=True, expected_version=game.protocol_version,
                            actor=world.judge.user)

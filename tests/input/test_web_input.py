@@ -9,7 +9,8 @@ from django.test import Client
 from freezegun import freeze_time
 
 from core.limits import TEXT_MAX_LENGTH
-from games.models import DisciplineAppeal, DisciplineCase, DisciplineNote, Game, ProtocolVersion
+from discipline.models import DisciplineAppeal, DisciplineCase, DisciplineNote
+from games.models import Game, ProtocolVersion
 from tests.secrecy.world import START, UNFROZEN, build
 
 # --- the web pages -----------------------------------------------------------------------------------------

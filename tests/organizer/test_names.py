@@ -5,10 +5,10 @@ import pytest
 from django.urls import reverse
 
 from clubs.selectors import person_name
+from discipline.models import DisciplineCase
+from discipline.services import case_add_note, case_decide
 from games import services
-from games.discipline import case_add_note, case_decide
 from games.engine.examples import full_pro_mafia_game
-from games.models_discipline import DisciplineCase
 from tests.discipline.helpers import dd_game
 from tests.factories import UserFactory
 from tests.games.factories import dealt_game

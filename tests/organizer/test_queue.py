@@ -9,13 +9,12 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.context_processors import navigation
 from clubs.models import ClubMembership
+from discipline.models import DisciplineCase
+from discipline.selectors import cases_to_decide, decide_refusal
 from games import services
-from games.discipline_selectors import cases_to_decide, decide_refusal
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game
-from games.models_discipline import DisciplineCase
 from games.selectors import protocols_to_confirm
 from tests.discipline.helpers import dd_game
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -26,6 +25,7 @@ from tests.tournaments.factories import (
     TournamentFactory,
     organizer_of,
 )
+from tournaments.context_processors import navigation
 from tournaments.models import Application, Evening, Tournament
 from tournaments.queue import QueueCounts, queue_counts, tables_in_play
 from tournaments.selectors import applications_to_decide
@@ -59,7 +59,7 @@ def test_the_cases_to_decide_are_the_pending_ones_of_games_over_that_decide_refu
     over = cup.play(dd_game())  # the DD ends the game: its case may be decided
     in_play = cup.play(Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).day(1).disqualify(4, "insulted a player"))
     decided = cup.play(dd_game(offender=5))
-    from games.discipline import case_decide
+    from discipline.services import case_decide
 
     case_decide(case=DisciplineCase.objects.get(game=decided), decision="uphold", reason="seen", actor=cup.confirmer)
     cases = list(DisciplineCase.objects.filter(game__in=[over, in_play, decided]))

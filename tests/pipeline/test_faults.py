@@ -18,12 +18,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.celery import app
+from core import outbox as pipeline
 from core.cache import reset_error_pause
-from scoring import pipeline
-from scoring.models import RecomputeJob, SeatScore
+from core.models import RecomputeJob
+from scoring.models import SeatScore
 from tests.factories import PlayerFactory
-from tournaments import stored_standings
 from tournaments.models import Application, StandingsSnapshot
+from tournaments.standings import stored as stored_standings
 
 from .helpers import confirm, finished_game, tournament_with_staff
 
@@ -61,7 +62,7 @@ def test_the_standings_api_and_page_answer_from_the_database_while_redis_is_down
     tournament.publish_standings, tournament.status = True, tournament.Status.RUNNING
     tournament.save()
     confirm(finished_game(tournament, judge), judge, organizer)
-    from tournaments.services import standings_store
+    from tournaments.standings.store import standings_store
 
     standings_store(tournament_id=tournament.pk)
     with redis_down(settings):
@@ -188,9 +189,9 @@ def test_a_confirm_does_not_wait_for_the_game_scores_recompute_of_its_game(monke
 @pytest.mark.django_db(transaction=True)
 def test_organizers_do_not_wait_for_a_standings_recompute_of_their_tournament(monkeypatch, worker_elsewhere):
     from games.services import game_confirm, game_submit
-    from tournaments import selectors
-    from tournaments.services import standings_store
     from tournaments.services.applications import application_decide
+    from tournaments.standings import selectors
+    from tournaments.standings.store import standings_store
 
     tournament, judge, organizer = tournament_with_staff()
     game = finished_game(tournament, judge)
@@ -214,7 +215,7 @@ def test_organizers_do_not_wait_for_a_standings_recompute_of_their_tournament(mo
 @pytest.mark.django_db(transaction=True)
 def test_reopening_a_rated_game_does_not_wait_for_a_ratings_recompute(monkeypatch, worker_elsewhere):
     from games.services import game_edit_after_confirmation
-    from scoring import rating_services
+    from ratings import services as rating_services
     from scoring.models import RatingEntry
 
     tournament, judge, organizer = tournament_with_staff()

@@ -7,9 +7,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from core import outbox as pipeline
+from core.models import RecomputeJob
 from games.services import game_edit_after_confirmation, protocol_undo_last
-from scoring import pipeline
-from scoring.models import PlayerRating, RatingEntry, RecomputeJob, SeatScore
+from scoring.models import PlayerRating, RatingEntry, SeatScore
+from scoring.services import stale_score_games
 from tournaments.models import StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff
@@ -52,29 +54,30 @@ def test_edit_after_confirmation_takes_the_game_out_until_confirmed_again(cup, d
     assert StandingsSnapshot.objects.get(tournament=tournament).games == 0
 
 
-def test_requests_coalesce_while_a_run_is_queued(cup):
+def test_requests_coalesce_while_a_run_is_queued(cup, django_capture_on_commit_callbacks):
     tournament, judge, organizer = cup
     with mock.patch.object(pipeline, "send_job") as send, \
-            mock.patch("django.db.transaction.on_commit", side_effect=lambda f: f()):
+            django_capture_on_commit_callbacks(execute=True) as after_commit:
         for _ in range(20):
             pipeline.request_standings(tournament.pk)
-    assert send.call_count == 1
+    assert len(after_commit) == 1 and send.call_count == 1
     job = RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk)
     assert job.status == Status.PENDING
 
 
-def test_a_request_during_a_run_gets_one_more_run(cup, monkeypatch):
+def test_a_request_during_a_run_gets_one_more_run(cup, monkeypatch, django_capture_on_commit_callbacks):
     tournament, judge, organizer = cup
     sent = []
     monkeypatch.setattr(pipeline, "send_job", lambda kind, target, **kw: sent.append((kind, target)) or True)
-    monkeypatch.setattr("django.db.transaction.on_commit", lambda f: f())
-    pipeline.request_standings(tournament.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        pipeline.request_standings(tournament.pk)
 
     def runner_that_sees_a_new_change(target_id, **kwargs):
         pipeline.request_standings(target_id)  # the judge saved again meanwhile
 
     monkeypatch.setitem(pipeline.RUNNERS, Kind.STANDINGS, runner_that_sees_a_new_change)
-    assert pipeline.run_job(Kind.STANDINGS, tournament.pk) == Status.PENDING
+    with django_capture_on_commit_callbacks(execute=True):
+        assert pipeline.run_job(Kind.STANDINGS, tournament.pk) == Status.PENDING
     assert len(sent) == 2  # the first request, then the follow-up run
     monkeypatch.setitem(pipeline.RUNNERS, Kind.STANDINGS, lambda target_id, **kwargs: None)
     assert pipeline.run_job(Kind.STANDINGS, tournament.pk) == Status.DONE
@@ -96,11 +99,11 @@ def test_ratings_recompute_from_the_earliest_requested_game(cup, monkeypatch, dj
     assert job.from_game_id == pipeline.FROM_THE_START
 
 
-def test_a_failed_job_is_recorded_and_retried_by_the_sweep(cup, monkeypatch):
+def test_a_failed_job_is_recorded_and_retried_by_the_sweep(cup, monkeypatch, django_capture_on_commit_callbacks):
     tournament, judge, organizer = cup
     monkeypatch.setattr(pipeline, "send_job", lambda *a, **k: True)
-    monkeypatch.setattr("django.db.transaction.on_commit", lambda f: f())
-    pipeline.request_standings(tournament.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        pipeline.request_standings(tournament.pk)
 
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")
@@ -122,11 +125,11 @@ def test_the_sweep_finds_scores_older_than_their_protocol(cup, django_capture_on
     # As if the message was lost: scores from an older version, and no job pending.
     SeatScore.objects.filter(game=game).update(protocol_version=1)
     RecomputeJob.objects.all().update(status=Status.DONE)
-    assert pipeline.stale_score_games() == [game.pk]
+    assert stale_score_games() == [game.pk]
     with django_capture_on_commit_callbacks(execute=True):
         pipeline.sweep()
     assert set(SeatScore.objects.filter(game=game).values_list("protocol_version", flat=True)) == {game.protocol_version}
-    assert pipeline.stale_score_games() == []
+    assert stale_score_games() == []
 
 
 def test_the_sweep_rescores_scores_of_an_older_edition_of_the_scoring_rules(cup, django_capture_on_commit_callbacks):
@@ -140,25 +143,28 @@ def test_the_sweep_rescores_scores_of_an_older_edition_of_the_scoring_rules(cup,
     assert set(SeatScore.objects.filter(game=game).values_list("rules_edition", flat=True)) == {RULES_EDITION}
     SeatScore.objects.filter(game=game).update(rules_edition=RULES_EDITION - 1, total=99)
     RecomputeJob.objects.all().update(status=Status.DONE)
-    assert pipeline.stale_score_games() == [game.pk]
+    assert stale_score_games() == [game.pk]
     with django_capture_on_commit_callbacks(execute=True):
         pipeline.sweep()
     assert set(SeatScore.objects.filter(game=game).values_list("rules_edition", flat=True)) == {RULES_EDITION}
     assert not SeatScore.objects.filter(game=game, total=99).exists()
-    assert pipeline.stale_score_games() == []
+    assert stale_score_games() == []
 
 
-def test_broker_outage_keeps_the_change_and_the_dirty_mark(cup, settings, monkeypatch):
+def test_broker_outage_keeps_the_change_and_the_dirty_mark(cup, settings, monkeypatch,
+                                                           django_capture_on_commit_callbacks):
     tournament, judge, organizer = cup
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    from scoring.tasks import run_recompute_job
+    tried = []
 
     def unreachable(*args, **kwargs):
+        tried.append(args)
         raise ConnectionRefusedError("broker down")
 
-    monkeypatch.setattr(run_recompute_job, "apply_async", unreachable)
-    monkeypatch.setattr("django.db.transaction.on_commit", lambda f: f())
-    pipeline.request_standings(tournament.pk)  # does not raise: the judge's save stands
+    monkeypatch.setattr(pipeline.run_recompute_job, "apply_async", unreachable)
+    with django_capture_on_commit_callbacks(execute=True):
+        pipeline.request_standings(tournament.pk)  # does not raise: the judge's save stands
+    assert len(tried) == 1  # the send after the commit was tried, and refused
     job = RecomputeJob.objects.get(kind=Kind.STANDINGS)
     assert job.status == Status.PENDING and job.enqueued_at is None
 

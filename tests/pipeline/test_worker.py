@@ -8,9 +8,10 @@ from celery.contrib.testing.worker import start_worker
 from django.conf import settings as django_settings
 
 from config.celery import app
-from scoring import pipeline
-from scoring.models import RatingEntry, RecomputeJob, SeatScore
-from scoring.tasks import run_recompute_job
+from core import outbox as pipeline
+from core.models import RecomputeJob
+from core.outbox import run_recompute_job
+from scoring.models import RatingEntry, SeatScore
 from tournaments.models import StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff, wait_for

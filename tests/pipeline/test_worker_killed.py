@@ -24,8 +24,8 @@ from django.db import connection
 from django.utils import timezone
 
 from config.celery import app
-from scoring import pipeline
-from scoring.models import RecomputeJob
+from core import outbox as pipeline
+from core.models import RecomputeJob
 from tournaments.models import StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff, wait_for

@@ -1,4 +1,4 @@
-"""The rating chart (scoring/charts.py, templates/scoring/_chart.html): each date labelled once,
+"""The rating chart (ratings/charts.py, templates/ratings/_chart.html): each date labelled once,
 and numbers the SVG can read in every language."""
 
 import re
@@ -6,7 +6,7 @@ import re
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from scoring.charts import rating_line_chart
+from ratings.charts import rating_line_chart
 
 
 def test_a_day_of_many_games_is_labelled_once():
@@ -26,7 +26,7 @@ def test_the_svg_has_dotted_numbers_in_russian():
     """Russian writes 12,5 and 1 505: in an SVG attribute that is no coordinate at all."""
     chart = rating_line_chart([1500.0, 1512.5, 1499.25], ["01.11.2026", "02.11.2026", "03.11.2026"])
     with translation.override("ru"):
-        svg = render_to_string("scoring/_chart.html", {"chart": chart})
+        svg = render_to_string("ratings/_chart.html", {"chart": chart})
     numbers = re.findall(r'(?<![\w-])(?:x|y|x1|x2|y1|y2|cx|cy)="([^"]*)"', svg)
     assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?%?", n) for n in numbers), numbers
     assert re.findall(r'class="tick" [^>]*>(\d+)<', svg)  # rating ticks without a thousands separator

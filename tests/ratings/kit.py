@@ -3,7 +3,7 @@ with players 1–7 red and 8–10 black unless told otherwise."""
 
 from __future__ import annotations
 
-from scoring.ratings import RatingGame
+from ratings.engine import RatingGame
 
 REDS = (1, 2, 3, 4, 5, 6, 7)
 BLACKS = (8, 9, 10)

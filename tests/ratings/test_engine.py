@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.ratings import (
+from ratings.engine import (
     RatingConfig,
     RatingError,
     RatingGame,
@@ -154,5 +154,5 @@ def test_rebuild_returns_the_final_state(synthetic):
 
 def test_the_rating_engine_imports_nothing_from_django():
     root = Path(__file__).resolve().parents[2]
-    code = "import sys, scoring.ratings; sys.exit('django' in sys.modules)"
+    code = "import sys, ratings.engine; sys.exit('django' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from scoring.ratings import (
+from ratings.engine import (
     RatingConfig,
     RatingError,
     RatingState,

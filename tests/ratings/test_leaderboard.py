@@ -3,7 +3,7 @@
 import pytest
 
 from benchmarks.ratings_synthetic import synthetic_games
-from scoring.ratings import RatingConfig, RatingError, RatingState, apply_game, leaderboard
+from ratings.engine import RatingConfig, RatingError, RatingState, apply_game, leaderboard
 from tests.ratings.kit import table
 
 

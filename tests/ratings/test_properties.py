@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.ratings import TIERS, RatingConfig, RatingGame, RatingState, process_games
+from ratings.engine import TIERS, RatingConfig, RatingGame, RatingState, process_games
 
 
 @st.composite

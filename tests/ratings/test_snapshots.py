@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scoring.ratings import RatingConfig, RatingError, RatingState, process_games
+from ratings.engine import RatingConfig, RatingError, RatingState, process_games
 
 CONFIG = RatingConfig()
 

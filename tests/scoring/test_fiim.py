@@ -5,11 +5,11 @@ import pytest
 from games.engine.examples import full_fiim_game
 from scoring.engine import ScoringError, score, score_document
 
-from .kit import Game, items, points, scored
+from .kit import Scenario, items, points, scored
 
 
-def red_win_fiim() -> Game:
-    game = Game.fiim(blacks=(8, 9, 10), sheriff=7).night(0).sheriff_check(8).shot(None)
+def red_win_fiim() -> Scenario:
+    game = Scenario.fiim(blacks=(8, 9, 10), sheriff=7).night(0).sheriff_check(8).shot(None)
     game.day(1).nominations((1, 8), (2, 3)).vote({8: [1, 2, 3, 4, 5, 6, 7], 3: []})
     game.night(1).sheriff_check(9).shot(None)
     game.day(2).nominations((1, 9)).vote({9: []})
@@ -38,7 +38,7 @@ def test_fiim_disqualification_is_minus_0_5_instead_of_the_result():
 
 
 def test_fiim_rules_based_team_loss_is_minus_0_75_for_the_offender_only():
-    game = Game.fiim(blacks=(8, 9, 10), sheriff=7).night(0).shot(None).day(1).dd(9, "signalled")
+    game = Scenario.fiim(blacks=(8, 9, 10), sheriff=7).night(0).shot(None).day(1).dd(9, "signalled")
     result = scored(game)
     assert result.winner == "red"
     assert result.player(9).total == -0.75
@@ -86,7 +86,7 @@ def test_fiim_bonuses_of_one_player_add_up_within_the_range():
 
 
 def test_fiim_unfinished_game_has_no_main_points_and_the_loser_bonus_range():
-    game = Game.fiim(blacks=(8, 9, 10), sheriff=7).night(0).shot(None).bonus(1, 0.5, "good")
+    game = Scenario.fiim(blacks=(8, 9, 10), sheriff=7).night(0).shot(None).bonus(1, 0.5, "good")
     result = score_document(game.build())
     assert result.winner is None
     assert [(item.points, item.rule) for item in result.player(1).items] == [(0.5, "judge-bonus")]

@@ -1,17 +1,17 @@
 """Raises And Splits: the red and black raise tables."""
 
-from .kit import Game, items, points, scored
+from .kit import Scenario, items, points, scored
 from .test_wills import six_player_split_game
 
 
-def nine_players() -> Game:
+def nine_players() -> Scenario:
     """Night 1 kills red 1: Day 2 with 9 players (6 red, 3 black: 8, 9, 10)."""
-    return Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1).day(2)
+    return Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1).day(2)
 
 
-def four_players() -> Game:
+def four_players() -> Scenario:
     """Day 4 with 4 players: reds 5, 6, 7 and the last black 10."""
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
     game.day(1).nominations((1, 8)).vote({8: []})
     game.night(1).shot(1)
     game.day(2).nominations((2, 9)).vote({9: []})
@@ -39,7 +39,7 @@ def test_raising_one_black_with_two_reds_at_9_nets_0():
 
 
 def test_raise_hand_that_lifts_black_targets_gives_their_full_value():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8), (2, 9))
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8), (2, 9))
     split = {8: [1, 2, 3, 4, 5], 9: [6, 7, 8, 9, 10]}
     game.vote(split).revote(split)
     game.raise_hands([1, 2, 3, 4, 5, 6])  # 6 of 10 passes: 8 players, 7 red 1 black
@@ -66,7 +66,7 @@ def test_raise_hand_that_removes_the_margin_and_causes_red_loss_costs_0_3():
 
 
 def test_raise_hand_that_causes_red_loss_costs_0_2():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 1)).vote({1: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 1)).vote({1: []})
     game.night(1).shot(2)  # 8 players (5 red, 3 black): the margin is already gone
     game.day(2).nominations((3, 3), (4, 4))
     split = {3: [3, 5, 8, 9], 4: [4, 6, 7, 10]}
@@ -89,7 +89,7 @@ def test_red_without_the_decisive_hand_to_raise_the_last_black_at_4_loses_0_2():
 
 
 def test_red_without_the_decisive_hand_to_raise_two_blacks_at_10_loses_0_1():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8), (2, 9))
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8), (2, 9))
     split = {8: [1, 2, 3, 4, 5], 9: [6, 7, 8, 9, 10]}
     game.vote(split).revote(split)
     game.raise_hands([1, 2, 3, 4, 5])  # 5 of 10: fails by one hand
@@ -97,7 +97,7 @@ def test_red_without_the_decisive_hand_to_raise_two_blacks_at_10_loses_0_1():
     assert points(result, 6, "raise-two-blacks-at-10-missed") == -0.1
     assert points(result, 1, "raise-two-blacks-at-10-missed") == 0
     # failing by two hands: nobody's hand was decisive
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8), (2, 9))
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8), (2, 9))
     game.vote(split).revote(split).raise_hands([1, 2, 3, 4])
     assert points(game, 6, "raise-two-blacks-at-10-missed") == 0
 
@@ -166,7 +166,7 @@ def test_red_without_the_decisive_hand_to_raise_three_blacks_at_9_loses_0_1():
 
 
 def test_black_decisive_hand_for_raising_two_blacks_at_10_costs_0_2_when_red_wins():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 9), (2, 8))
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 9), (2, 8))
     split = {9: [1, 2, 3, 4, 5], 8: [6, 7, 8, 9, 10]}
     game.vote(split).revote(split)
     game.raise_hands([1, 2, 3, 4, 5, 10])  # 6 of 10, no spare hand; black 10 among them

@@ -1,11 +1,11 @@
 """Red Player Scoring: votes into black targets and the Red Vote Penalties."""
 
-from .kit import Game, items, points, scored
+from .kit import Scenario, items, points, scored
 
 
-def black_win_game() -> Game:
+def black_win_game() -> Scenario:
     """Blacks 8, 9, 10; seat 5 votes into black 9 on Day 1; black wins by parity on Night 2."""
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
     game.day(1).nominations((5, 9), (2, 1)).vote({9: [5], 1: [1, 2, 3, 4, 6, 7, 8, 9, 10]})
     game.night(1).shot(2)
     game.day(2).nominations((3, 3)).vote({3: []})
@@ -14,7 +14,7 @@ def black_win_game() -> Game:
 
 
 def test_eliminating_vote_into_black_gives_its_full_value():
-    game = Game.pro_mafia().day(1).nominations((1, 9), (2, 3))
+    game = Scenario.pro_mafia().day(1).nominations((1, 9), (2, 3))
     game.vote({9: [1, 2, 4, 5, 6, 7], 3: [3, 8, 10]})  # 9 leaves 6:4
     result = scored(game)
     for seat in (1, 2, 4, 5, 6, 7):
@@ -24,7 +24,7 @@ def test_eliminating_vote_into_black_gives_its_full_value():
 
 
 def test_non_eliminating_vote_into_black_who_later_leaves_gives_half():
-    game = Game.pro_mafia().day(1).nominations((1, 9), (2, 3))
+    game = Scenario.pro_mafia().day(1).nominations((1, 9), (2, 3))
     game.vote({9: [1, 2], 3: [3, 4, 5, 6, 7, 8, 9, 10]})  # red 3 leaves
     game.night(1).shot(4)
     game.day(2).nominations((1, 9), (2, 5))
@@ -44,7 +44,7 @@ def test_non_eliminating_vote_into_black_who_wins_at_the_table_gives_full_value(
 
 def test_non_eliminating_vote_keeps_its_meaning_when_the_round_turns_into_a_red_only_split():
     # Day 1: 9 (black), 1 and 2 (red); 1 and 2 tie, the revote is red-only; 9 later leaves.
-    game = Game.pro_mafia().day(1).nominations((3, 9), (4, 1), (5, 2))
+    game = Scenario.pro_mafia().day(1).nominations((3, 9), (4, 1), (5, 2))
     game.vote({9: [3, 4], 1: [1, 5, 6, 7], 2: [2, 8, 9, 10]})
     game.revote({1: [1, 3, 4, 5, 6, 7], 2: [2, 8, 9, 10]})  # 1 leaves
     game.night(1).shot(5)
@@ -55,7 +55,7 @@ def test_non_eliminating_vote_keeps_its_meaning_when_the_round_turns_into_a_red_
 
 
 def test_red_vote_outside_critical_when_a_red_leaves_by_vote_costs_once_per_game():
-    game = Game.pro_mafia().day(1).nominations((1, 2), (2, 9))
+    game = Scenario.pro_mafia().day(1).nominations((1, 2), (2, 9))
     game.vote({2: [1, 3, 4, 5, 6, 7], 9: [2, 8, 9, 10]})  # red 2 leaves at 10 (not critical)
     game.night(1).miss()
     game.day(2).nominations((1, 3), (3, 9))
@@ -68,7 +68,7 @@ def test_red_vote_outside_critical_when_a_red_leaves_by_vote_costs_once_per_game
 
 
 def test_red_vote_outside_critical_needs_a_red_leaving_by_vote():
-    game = Game.pro_mafia().day(1).nominations((1, 2), (2, 9))
+    game = Scenario.pro_mafia().day(1).nominations((1, 2), (2, 9))
     game.vote({2: [1, 3, 4], 9: [2, 5, 6, 7, 8, 9, 10]})  # black 9 leaves
     assert points(game, 1, "red-vote-outside-critical") == 0
 
@@ -76,7 +76,7 @@ def test_red_vote_outside_critical_needs_a_red_leaving_by_vote():
 def test_red_vote_leaving_by_raise_is_not_leaving_by_vote():
     """Interpretation: a red raised out has not "left by vote"; the raise table scores the
     hands instead."""
-    game = Game.pro_mafia().day(1).nominations((1, 1), (2, 2))
+    game = Scenario.pro_mafia().day(1).nominations((1, 1), (2, 2))
     game.vote({1: [1, 3, 5, 7, 9], 2: [2, 4, 6, 8, 10]})
     game.revote({1: [1, 3, 5, 7, 9], 2: [2, 4, 6, 8, 10]})
     game.raise_hands([3, 4, 5, 6, 8, 9])  # 1 and 2 leave together: 8 players, critical
@@ -92,7 +92,7 @@ def test_red_vote_in_critical_state_costs_0_2_per_round_without_a_cap():
     assert points(result, 5, "red-vote-in-critical-state") == -0.2
     assert points(result, 3, "red-vote-in-critical-state") == -0.2  # also into himself
     # two critical rounds → two penalties
-    game = Game.pro_mafia().day(1).nominations((1, 1)).vote({1: []})  # 9 players
+    game = Scenario.pro_mafia().day(1).nominations((1, 1)).vote({1: []})  # 9 players
     game.night(1).shot(2)  # 8 players: 5 red, 3 black — critical
     game.day(2).nominations((3, 4), (4, 5))
     game.vote({4: [3, 6, 7, 8], 5: [4, 5, 9, 10]})
@@ -100,9 +100,9 @@ def test_red_vote_in_critical_state_costs_0_2_per_round_without_a_cap():
     assert points(game, 3, "red-vote-in-critical-state") == -0.4
 
 
-def nine_players() -> Game:
+def nine_players() -> Scenario:
     """Night 1 kills red 1: Day 2 starts with 9 players (6 red, 3 black), Sheriff 7."""
-    return Game.pro_mafia().night(1).shot(1).day(2)
+    return Scenario.pro_mafia().night(1).shot(1).day(2)
 
 
 def test_non_eliminating_vote_into_sheriff_at_9_costs_0_1():
@@ -131,7 +131,7 @@ def test_eliminating_vote_into_sheriff_at_9_losing_the_margin_costs_0_3():
 
 
 def test_eliminating_vote_into_sheriff_at_9_keeping_the_margin_costs_0_2():
-    game = Game.pro_mafia().day(1).nominations((1, 8)).vote({8: []})  # 9 players, 2 black
+    game = Scenario.pro_mafia().day(1).nominations((1, 8)).vote({8: []})  # 9 players, 2 black
     game.night(1).miss()
     game.day(2).nominations((2, 7), (7, 9))
     game.vote({7: [2, 3, 4, 5, 9], 9: [1, 6, 7, 10]})  # Sheriff leaves: 8 (6 red, 2 black)
@@ -140,7 +140,7 @@ def test_eliminating_vote_into_sheriff_at_9_keeping_the_margin_costs_0_2():
 
 
 def test_vote_into_sheriff_outside_the_9_player_circle_is_an_ordinary_red_vote():
-    game = Game.pro_mafia().day(1).nominations((2, 7), (7, 8))
+    game = Scenario.pro_mafia().day(1).nominations((2, 7), (7, 8))
     game.vote({7: [1, 2, 3, 4, 5, 9], 8: [6, 7, 8, 10]})  # at 10: the Sheriff leaves
     result = scored(game)
     assert points(result, 2, "red-vote-outside-critical") == -0.1

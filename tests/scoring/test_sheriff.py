@@ -2,16 +2,16 @@
 
 import pytest
 
-from .kit import Game, items, points, scored
+from .kit import Scenario, items, points, scored
 
 
 def test_sheriff_check_of_a_black_gives_75_percent():
-    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)
+    game = Scenario.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)
     assert points(game, 7, "sheriff-check") == 0.15
 
 
 def test_sheriff_check_of_a_black_who_later_leaves_gives_100_percent():
-    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)
+    game = Scenario.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)
     game.day(2).nominations((2, 9), (7, 3)).vote({9: [2, 3, 4, 5, 6, 8, 10], 3: [7, 9]})
     result = scored(game)
     assert points(result, 7, "sheriff-check-black-leaves") == 0.2
@@ -19,12 +19,12 @@ def test_sheriff_check_of_a_black_who_later_leaves_gives_100_percent():
 
 
 def test_sheriff_red_check_gives_no_points():
-    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(2)
+    game = Scenario.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(2)
     assert scored(game).player(7).items == ()
 
 
 def test_red_checks_that_confirm_all_remaining_blacks_score_each_at_75_percent():
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
     game.day(1).nominations((1, 8)).vote({8: []})  # black 8 leaves
     game.night(1).shot(1).sheriff_check(2)
     game.day(2).nominations((2, 3)).vote({3: []})
@@ -37,14 +37,14 @@ def test_red_checks_that_confirm_all_remaining_blacks_score_each_at_75_percent()
 
 
 def test_red_checks_confirm_nothing_while_a_red_is_unknown():
-    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(2)
+    game = Scenario.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(2)
     assert points(game, 7, "red-checks-confirm-blacks") == 0
 
 
 def test_red_checks_confirm_nothing_at_the_departure_that_ends_the_game():
     """Red 2 is checked and stays; the unchecked reds leave one by one. Only the shot that
     ends the game (2 reds, 2 blacks: parity) leaves the blacks as the only unknown seats."""
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
     game.day(1).nominations((1, 8)).vote({8: []})
     game.night(1).shot(1).sheriff_check(2)
     game.day(2).nominations((2, 3)).vote({3: []})
@@ -59,7 +59,7 @@ def test_red_checks_confirm_nothing_at_the_departure_that_ends_the_game():
 def test_red_check_of_a_player_who_left_confirms_nothing_about_who_remains():
     """Red 2, the only red check, is shot on Night 2; the Sheriff is left alone with black 9
     only by the departures, and that last departure ends the game."""
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
     game.day(1).nominations((1, 8)).vote({8: []})
     game.night(1).shot(1).sheriff_check(2)
     game.day(2).nominations((2, 10)).vote({10: []})
@@ -74,7 +74,7 @@ def test_red_check_of_a_player_who_left_confirms_nothing_about_who_remains():
 
 
 def test_red_checks_confirm_the_last_black_at_the_check_while_the_game_goes_on():
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
     game.day(1).nominations((1, 8)).vote({8: []})
     game.night(1).shot(1).sheriff_check(2)
     game.day(2).nominations((2, 10)).vote({10: []})
@@ -88,7 +88,7 @@ def test_red_checks_confirm_the_last_black_at_the_check_while_the_game_goes_on()
 
 
 def test_sheriff_naming_his_own_known_check_in_first_color_will_gets_no_color_points():
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).miss().sheriff_check(9)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).miss().sheriff_check(9)
     game.day(2).nominations((1, 7)).vote({7: []})  # the Sheriff is the First Out
     game.will(7, first_color={9: "black", 1: "red", 10: "black"})
     result = scored(game)
@@ -99,8 +99,8 @@ def test_sheriff_naming_his_own_known_check_in_first_color_will_gets_no_color_po
 
 
 def test_sheriff_with_a_black_check_may_cast_a_free_non_eliminating_vote_into_a_red():
-    def game(check: int) -> Game:
-        g = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(check)
+    def game(check: int) -> Scenario:
+        g = Scenario.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(check)
         g.day(2).nominations((2, 3), (3, 4))
         return g.vote({3: [2, 4, 5, 6, 8, 9, 10], 4: [3, 7]})  # red 3 leaves (not critical)
 
@@ -110,22 +110,22 @@ def test_sheriff_with_a_black_check_may_cast_a_free_non_eliminating_vote_into_a_
 
 
 def test_sheriff_free_vote_is_not_free_in_critical_state_or_when_eliminating():
-    game = Game.pro_mafia(sheriff=7).day(1).nominations((1, 1)).vote({1: []})
+    game = Scenario.pro_mafia(sheriff=7).day(1).nominations((1, 1)).vote({1: []})
     game.night(1).shot(2).sheriff_check(9)  # 8 players: critical
     game.day(2).nominations((3, 3), (4, 4)).vote({3: [3, 5, 6, 8, 9], 4: [4, 7, 10]})
     assert points(game, 7, "red-vote-in-critical-state") == -0.2
-    game = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)  # 9 players
+    game = Scenario.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(9)  # 9 players
     game.day(2).nominations((2, 3), (3, 9)).vote({3: [2, 4, 5, 6, 7, 8], 9: [3, 9, 10]})
     assert points(game, 7, "red-vote-outside-critical") == -0.1  # he voted red 3 out
 
 
-def six_player_split(check: int, blacks_left: int, revote: dict[int, list[int]]) -> Game:
+def six_player_split(check: int, blacks_left: int, revote: dict[int, list[int]]) -> Scenario:
     """Day 3 at 6 players with the Sheriff 7: a split between black 10 and red 4, then
     `revote`. The Sheriff checked `check` on Night 1. One black left (black 9 voted out on
     Day 2): 5 red and 1 black, a non-critical circle; two left (red 2 voted out instead):
     4 red and 2 black, a critical one."""
     second_out, other = (9, 2) if blacks_left == 1 else (2, 9)
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7)
     game.day(1).nominations((1, 8)).vote({8: []})
     game.night(1).shot(1).sheriff_check(check)
     game.day(2).nominations((5, second_out)).vote({second_out: []})
@@ -161,8 +161,8 @@ def test_sheriff_free_vote_covers_a_non_eliminating_vote_into_himself_at_9_playe
     """The Sheriff-at-9 row prices votes into the Sheriff; his own vote for himself is a
     non-eliminating vote into a red on a non-critical circle like any other."""
 
-    def game(check: int) -> Game:
-        g = Game.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(check)
+    def game(check: int) -> Scenario:
+        g = Scenario.pro_mafia(sheriff=7).night(1).shot(1).sheriff_check(check)
         g.day(2).nominations((2, 7), (7, 8))
         return g.vote({7: [3, 4, 7], 8: [2, 5, 6, 8, 9, 10]})  # black 8 leaves
 
@@ -173,7 +173,7 @@ def test_sheriff_free_vote_covers_a_non_eliminating_vote_into_himself_at_9_playe
 
 def test_sheriff_passing_the_helm_to_a_black_gets_no_free_vote_in_the_virtual_rounds():
     """The virtual votes are the black recipient's, not votes the Sheriff casts."""
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1).sheriff_check(9)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1).sheriff_check(9)
     game.day(2).nominations((2, 8)).vote({8: []})
     game.night(2).shot(7).will(7, pass_the_helm=10)  # 7 players: 5 red, 2 black
     game.day(3).nominations((3, 2), (2, 10)).vote({2: [3, 4, 5, 6], 10: [2, 9, 10]})  # red 2 out

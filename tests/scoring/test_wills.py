@@ -1,10 +1,10 @@
 """First Color Will, Early Night-Shot Will Bonus, Last Will Ordered, Pass the Helm."""
 
-from .kit import Game, items, points, scored
+from .kit import Scenario, items, points, scored
 
 
 def test_first_color_will_correct_red_correct_black_and_wrong_color():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
     game.will(1, first_color={2: "red", 9: "black", 3: "black"})
     result = scored(game)
     assert [item.points for item in items(result, 1, "first-color-will")] == [0.2, -0.1, 0.3]
@@ -12,7 +12,7 @@ def test_first_color_will_correct_red_correct_black_and_wrong_color():
 
 
 def test_first_color_will_three_correct_blacks_give_0_9_and_1_0_with_the_night_shot_bonus():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1)
     game.will(1, first_color={8: "black", 9: "black", 10: "black"})
     result = scored(game)
     assert points(result, 1, "first-color-will") == 0.9
@@ -20,29 +20,29 @@ def test_first_color_will_three_correct_blacks_give_0_9_and_1_0_with_the_night_s
 
 
 def test_black_players_do_not_score_their_own_wills():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8)).vote({8: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8)).vote({8: []})
     game.will(8, first_color={9: "black", 1: "red"})
     assert points(game, 8, "first-color-will") == 0
 
 
 def test_early_night_shot_will_bonus_needs_a_night_shot_a_target_and_more_than_3_players():
-    shot = Game.pro_mafia().night(1).shot(1).will(1, first_color={2: "red"})
+    shot = Scenario.pro_mafia().night(1).shot(1).will(1, first_color={2: "red"})
     assert points(shot, 1, "early-night-shot-will") == 0.1
-    skipped = Game.pro_mafia().night(1).shot(1).will(1)
+    skipped = Scenario.pro_mafia().night(1).shot(1).will(1)
     assert points(skipped, 1, "early-night-shot-will") == 0
-    empty = Game.pro_mafia().night(1).shot(1).will(1, first_color={})
+    empty = Scenario.pro_mafia().night(1).shot(1).will(1, first_color={})
     assert points(empty, 1, "early-night-shot-will") == 0
     day_vote = (
-        Game.pro_mafia().day(1).nominations((2, 1)).vote({1: []}).will(1, first_color={2: "red"})
+        Scenario.pro_mafia().day(1).nominations((2, 1)).vote({1: []}).will(1, first_color={2: "red"})
     )
     assert points(day_vote, 1, "early-night-shot-will") == 0
 
 
 
-def five_departures_by_day_3() -> Game:
+def five_departures_by_day_3() -> Scenario:
     """Seats 8, 1, 9, 2 and 3 gone by the end of Day 3 (voted out by day, shot by night): five
     players left, 4, 5, 6, 7 and the black 10."""
-    game = Game.pro_mafia(blacks=(8, 9, 10))
+    game = Scenario.pro_mafia(blacks=(8, 9, 10))
     game.day(1).nominations((1, 8)).vote({8: []})
     game.night(1).shot(1)
     game.day(2).nominations((2, 9)).vote({9: []})
@@ -66,18 +66,18 @@ def test_early_night_shot_will_bonus_exactly_three_left():
 
 
 def test_last_will_ordered_black_target_gives_full_value():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
     game.night(1).shot(2).will(2, ordered=[9, 10])
     assert points(game, 2, "last-will-ordered") == 0.4
 
 
 def test_last_will_ordered_red_target_outside_critical_costs_0_1_and_during_critical_0_2():
     # outside: 8 players after the shot (6 red, 2 black)
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 8)).vote({8: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 8)).vote({8: []})
     game.night(1).shot(2).will(2, ordered=[3])
     assert [i.points for i in items(game, 2, "last-will-red-target")] == [-0.1]
     # during: 8 players after the shot (5 red, 3 black)
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
     game.night(1).shot(2).will(2, ordered=[3, 9])
     result = scored(game)
     assert [i.points for i in items(result, 2, "last-will-red-target")] == [-0.2]
@@ -85,7 +85,7 @@ def test_last_will_ordered_red_target_outside_critical_costs_0_1_and_during_crit
 
 
 def test_last_will_red_target_critical_state_is_the_virtual_table_at_that_virtual_vote():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1)  # First Out: 1
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1)  # First Out: 1
     game.day(2).nominations((3, 8)).vote({8: []})  # 8 players: 6 red, 2 black
     game.night(2).shot(2).will(2, ordered=[3, 4, 9])  # 7 left: 5 red, 2 black — not critical
     # virtual: 3 out at 7 (not critical) → 6 players (4 red, 2 black): 4 out is critical
@@ -95,7 +95,7 @@ def test_last_will_red_target_critical_state_is_the_virtual_table_at_that_virtua
 
 
 def test_last_will_ordered_simulation_stops_when_the_virtual_game_ends():
-    game2 = Game.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1)  # 9: 6 red 3 black
+    game2 = Scenario.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1)  # 9: 6 red 3 black
     game2.day(2).nominations((2, 2)).vote({2: []})  # 8 players: 5 red, 3 black
     game2.night(2).shot(3).will(3, ordered=[4, 9, 10])  # 7: 4 red, 3 black
     # virtual: 4 out → 6 players, 3 red 3 black: the virtual game is over; 9 and 10 unscored
@@ -105,7 +105,7 @@ def test_last_will_ordered_simulation_stops_when_the_virtual_game_ends():
 
 
 def test_last_will_red_targets_not_penalised_when_all_living_blacks_are_named():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1)
     game.day(2).nominations((3, 8)).vote({8: []})  # 8: 6 red, 2 black
     game.night(2).shot(2).will(2, ordered=[3, 9, 10])  # all living blacks named
     result = scored(game)
@@ -115,7 +115,7 @@ def test_last_will_red_targets_not_penalised_when_all_living_blacks_are_named():
 
 def test_last_will_guaranteed_split_path_at_6_names_all_blacks_regardless_of_order():
     # 6 alive after the departure with one black: [red, black] names every black
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8)).vote({8: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 8)).vote({8: []})
     game.night(1).shot(1)
     game.day(2).nominations((2, 9)).vote({9: []})  # 7: 6 red, 1 black
     game.night(2).shot(2).will(2, ordered=[3, 10])  # 6 alive after
@@ -125,7 +125,7 @@ def test_last_will_guaranteed_split_path_at_6_names_all_blacks_regardless_of_ord
 
 
 def test_pass_the_helm_to_a_red_copies_the_recipients_later_trajectory():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 9), (3, 1))
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 9), (3, 1))
     game.vote({9: [1, 2, 3], 1: [4, 5, 6, 7, 8, 9, 10]})
     # 1 leaves (first out) and passes the helm to 2, who voted into 9 before the helm
     game.will(1, pass_the_helm=2)
@@ -139,7 +139,7 @@ def test_pass_the_helm_to_a_red_copies_the_recipients_later_trajectory():
 
 
 def test_pass_the_helm_copy_is_inside_the_leavers_best_of():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 9), (3, 1))
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 9), (3, 1))
     game.vote({9: [1, 2, 3], 1: [4, 5, 6, 7, 8, 9, 10]})  # 1 voted 9, then left
     game.will(1, pass_the_helm=2)
     game.night(1).miss()
@@ -150,7 +150,7 @@ def test_pass_the_helm_copy_is_inside_the_leavers_best_of():
 
 
 def test_pass_the_helm_does_not_copy_disqualification_or_dd():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
     game.will(1, pass_the_helm=2)
     game.night(1).miss()
     game.day(2).nominations((2, 9)).vote({9: []})
@@ -161,7 +161,7 @@ def test_pass_the_helm_does_not_copy_disqualification_or_dd():
 
 
 def test_pass_the_helm_to_a_black_critical_rounds_cost_0_2_each():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
     game.will(1, pass_the_helm=9)
     game.night(1).shot(2)  # 8 players: critical
     game.day(2).nominations((3, 3), (4, 8)).vote({3: [3, 4, 5], 8: [6, 7, 8, 9, 10]})
@@ -170,7 +170,7 @@ def test_pass_the_helm_to_a_black_critical_rounds_cost_0_2_each():
 
 
 def test_pass_the_helm_to_a_black_non_critical_costs_0_1_only_when_a_red_leaves_and_once():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1).will(1, pass_the_helm=9)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1).will(1, pass_the_helm=9)
     game.day(2).nominations((2, 8), (3, 2)).vote(
         {8: [2, 3, 4, 5, 6, 7], 2: [8, 9, 10]}
     )  # black out
@@ -183,13 +183,13 @@ def test_pass_the_helm_to_a_black_non_critical_costs_0_1_only_when_a_red_leaves_
 
 
 def test_pass_the_helm_to_a_black_no_red_candidate_no_penalty():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1).will(1, pass_the_helm=9)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).night(1).shot(1).will(1, pass_the_helm=9)
     game.day(2).nominations((2, 8), (3, 10)).vote({8: [2, 3, 4, 5, 6, 7], 10: [8, 9, 10]})
     assert points(game, 1, "pass-the-helm") == 0
 
 
 def test_pass_the_helm_to_a_black_sheriff_at_9_uses_the_sheriff_row():
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1).will(1, pass_the_helm=9)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1).will(1, pass_the_helm=9)
     game.day(2).nominations((2, 7), (3, 8)).vote(
         {7: [2, 3, 4, 5, 6, 9], 8: [7, 8, 10]}
     )  # Sheriff out
@@ -208,9 +208,9 @@ def test_pass_the_helm_to_a_black_six_player_split_uses_the_six_player_row():
     assert split == [-0.1]
 
 
-def six_player_split_game(helm: bool = False) -> Game:
+def six_player_split_game(helm: bool = False) -> Scenario:
     """6 players (4 red incl. the Sheriff 7, 2 black: 9, 10) on Day 3; 9 and red 5 split."""
-    game = Game.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1)
+    game = Scenario.pro_mafia(blacks=(8, 9, 10), sheriff=7).night(1).shot(1)
     if helm:
         game.will(1, pass_the_helm=10)
     game.day(2).nominations((2, 8), (8, 2)).vote({8: [2, 3, 4, 5, 6, 7], 2: [8, 9, 10]})  # 8 out
@@ -225,7 +225,7 @@ def six_player_split_game(helm: bool = False) -> Game:
 
 
 def test_pass_the_helm_chains_through_a_recipient_who_passes_it_on():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((2, 1)).vote({1: []})
     game.will(1, pass_the_helm=2)
     game.night(1).shot(2).will(2, pass_the_helm=3)
     game.day(2).nominations((3, 9)).vote({9: []})
@@ -238,7 +238,7 @@ def test_pass_the_helm_chains_through_a_recipient_who_passes_it_on():
 
 
 def test_pass_the_helm_to_a_black_shares_the_leavers_once_per_game_cap():
-    game = Game.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 2), (2, 8))
+    game = Scenario.pro_mafia(blacks=(8, 9, 10)).day(1).nominations((1, 2), (2, 8))
     game.vote({2: [1, 3, 4, 5, 6, 7], 8: [2, 8, 9, 10]})  # red 2 out; seat 1 voted into him
     game.night(1).shot(1).will(1, pass_the_helm=9)  # 8 players: 5 red, 3 black — critical
     game.day(2).nominations((3, 8), (8, 3)).vote({8: [3, 4, 5, 6, 7], 3: [8, 9, 10]})  # 8 out

@@ -73,7 +73,7 @@ def _fresh_start() -> None:
     """An empty database with every id sequence at 1, and no cache: both worlds start equal."""
     from django.core.cache import cache
 
-    from tournaments import stored_standings
+    from tournaments.standings import stored as stored_standings
 
     call_command("flush", interactive=False, verbosity=0)
     cache.clear()

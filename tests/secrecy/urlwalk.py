@@ -213,6 +213,7 @@ VISITS: dict[str, Entry] = {
     "api:v1:game-protocol": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
     "api:v1:game-events": lambda w: {"pk": w.secret.pk},
     "api:v1:game-undo": lambda w: {"pk": w.secret.pk},
+    "api:v1:game-next-actions": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
     "api:v1:game-submit": lambda w: {"pk": w.secret.pk},
     "api:v1:game-confirm": lambda w: {"pk": w.secret.pk},
     "api:v1:game-publication": lambda w: {"pk": w.secret.pk},

@@ -30,7 +30,7 @@ from django.contrib.auth import get_user_model
 from clubs.models import Club, ClubMembership, Player
 from games import services as games
 from games.engine.examples import full_pro_mafia_game
-from games.engine.scenario import Game as Scenario
+from games.engine.scenario import Scenario
 from games.models import Game
 from tournaments import services as tournaments
 from tournaments.models import Application, Evening, Tournament
@@ -208,7 +208,7 @@ def build(variant: str, clock) -> World:
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
-    from games.models import DisciplineCase
+    from discipline.models import DisciplineCase
 
     world.extra.update(
         case=DisciplineCase.objects.filter(game=world.secret).values_list("pk", flat=True).get(),

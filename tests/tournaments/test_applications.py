@@ -4,9 +4,9 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from clubs.audit import audit_trail
 from clubs.models import Player
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from tests.factories import PlayerFactory, UserFactory, UserPlayerFactory
 from tournaments import services
 from tournaments.models import Application, Tournament

@@ -1,4 +1,4 @@
-"""The fast path in front of Django (tournaments/fast_standings.py): for an anonymous GET of the
+"""The fast path in front of Django (tournaments/standings/fast.py): for an anonymous GET of the
 standings page or API it answers what Django answers, byte for byte but the visitor's own CSRF
 token; everything else reaches Django; a closed switch or a draft stops it within its bound."""
 
@@ -13,9 +13,10 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.middleware.csrf import _unmask_cipher_token
 
-from tournaments import fast_standings, stored_standings
 from tournaments.models import Tournament
-from tournaments.services import standings_store
+from tournaments.standings import fast as fast_standings
+from tournaments.standings import stored as stored_standings
+from tournaments.standings.store import standings_store
 
 from .factories import TournamentFactory, accepted_players, make_round, scored_game
 

@@ -90,8 +90,8 @@ def test_a_draft_tournament_is_hidden_from_everyone_but_organizers(client, world
 
 
 def test_publication_set_service_audits_and_refuses_unknown_switches(world):
-    from clubs.audit import audit_trail
-    from config.errors import ApplicationError
+    from core.audit import audit_trail
+    from core.errors import ApplicationError
 
     tournament = world["tournament"]
     services.publication_set(tournament=tournament, actor=world["organizer"], publish_standings=True)

@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from tournaments import services
 from tournaments.models import Application
 

@@ -2,20 +2,20 @@ from collections import Counter
 
 import pytest
 
-from clubs.audit import audit_trail
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from games.models import Game, GameSeat
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments import selectors, services
 from tournaments.models import Application, Tournament
+from tournaments.standings import selectors as standings_selectors
 
+from . import factories
 from .factories import (
     ApplicationFactory,
     TournamentFactory,
     accepted_players,
-    judge_of,
     make_round,
-    organizer_of,
     scored_game,
 )
 
@@ -40,7 +40,7 @@ def _seats_by_game(tournament):
 
 
 def test_generation_stores_every_table_with_ten_distinct_accepted_players(tournament):
-    actor = organizer_of(tournament.club)
+    actor = factories.organizer_of(tournament.club)
     services.seating_generate(tournament=tournament, actor=actor, seed=42)
     tournament.refresh_from_db()
     assert tournament.seating_seed == 42 and tournament.seating_generated_at
@@ -101,7 +101,7 @@ def test_too_few_players_or_a_started_game_refuse_generation(tournament):
 
 def test_judges_are_assigned_per_table_and_must_be_club_judges(tournament):
     services.seating_generate(tournament=tournament, actor=None, seed=1)
-    judge_a, judge_b = judge_of(tournament.club), judge_of(tournament.club)
+    judge_a, judge_b = factories.judge_of(tournament.club), factories.judge_of(tournament.club)
     changed = services.table_judges_assign(tournament=tournament, judges={1: judge_a, 2: judge_b}, actor=None)
     assert changed == 8
     assert set(Game.objects.filter(tournament=tournament, table_number=1).values_list("judge", flat=True)) == {
@@ -109,7 +109,7 @@ def test_judges_are_assigned_per_table_and_must_be_club_judges(tournament):
     with pytest.raises(ApplicationError) as exc:
         services.table_judges_assign(tournament=tournament, judges={1: PlayerFactory()}, actor=None)
     assert exc.value.code == "judge"
-    outsider = judge_of(ClubFactory())
+    outsider = factories.judge_of(ClubFactory())
     with pytest.raises(ApplicationError):
         services.game_assign_judge(game=Game.objects.filter(tournament=tournament).first(), judge=outsider,
                                    actor=None)
@@ -200,7 +200,7 @@ def test_the_final_is_seeded_from_confirmed_results_not_yet_published():
         chunk = players[table * 10:(table + 1) * 10]
         scored_game(tournament, rnd, table + 1, [(p, "civilian", False, players.index(p), []) for p in chunk],
                     published=False)
-    assert all(row.total == 0 for row in selectors.compute_tournament_standings(tournament))
+    assert all(row.total == 0 for row in standings_selectors.compute_tournament_standings(tournament))
     final = services.final_create(tournament=tournament, actor=None)
     seats = GameSeat.objects.filter(game__round=final).order_by("seat")
     assert [s.player_id for s in seats] == [p.pk for p in reversed(players[10:])]

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tournaments import selectors
-from tournaments.standings import ScoreRow, compute_standings
+from tournaments.standings import selectors
+from tournaments.standings.compute import ScoreRow, compute_standings
 
 from .factories import TournamentFactory, accepted_players, make_round, scored_game
 

@@ -1,7 +1,7 @@
 import pytest
 
-from clubs.audit import audit_trail
-from config.errors import ApplicationError
+from core.audit import audit_trail
+from core.errors import ApplicationError
 from tournaments import services
 from tournaments.models import Evening, Tournament
 

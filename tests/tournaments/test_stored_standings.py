@@ -1,7 +1,8 @@
-"""The stored standings (tournaments/stored_standings.py): the public page and the API serve bytes the
+"""The stored standings (tournaments/standings/stored.py): the public page and the API serve bytes the
 pipeline rendered, replaced when the standings change, never past a closed switch, with nothing of
 one visitor in another's page."""
 
+import logging
 import re
 from decimal import Decimal
 from unittest import mock
@@ -11,12 +12,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from core.models import RecomputeJob
 from games.models import Game
-from scoring.models import RecomputeJob
 from tests.factories import UserPlayerFactory
-from tournaments import stored_standings
 from tournaments.models import Tournament
-from tournaments.services import standings_store
+from tournaments.standings import stored as stored_standings
+from tournaments.standings.store import run_standings, standings_store
 
 from .factories import TournamentFactory, accepted_players, make_round, organizer_of, scored_game
 
@@ -166,13 +167,19 @@ def test_the_updating_badge_follows_the_pending_recompute(cup, client):
     assert "updating…" in fragment.content.decode() and "<html" not in fragment.content.decode()
 
 
-def test_a_dead_cache_serves_from_the_database(cup, client):
-    with mock.patch.object(stored_standings.cache, "get", side_effect=ConnectionError("redis down")), \
-            mock.patch.object(stored_standings.cache, "set", side_effect=ConnectionError("redis down")):
+def test_a_dead_cache_serves_from_the_database(cup, client, settings, caplog):
+    """The site's own cache (core.cache.ForgivingRedisCache) at an address where no Redis answers:
+    its reads are misses and its writes are dropped, so the page and the API come from the database."""
+    settings.CACHES = {"default": {"BACKEND": "core.cache.ForgivingRedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
+                                   "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}}}
+    stored_standings.clear_local()  # nothing rendered in this process: the dead cache is asked
+    with caplog.at_level(logging.WARNING, logger="core.cache"):
         page = client.get(url(cup))
         api = client.get(f"/api/v1/tournaments/{cup.slug}/standings/")
     assert page.status_code == 200 and cup.players[9].nickname in page.content.decode()
     assert api.status_code == 200 and api.json()["games"] == 1
+    assert any(record.name == "core.cache" for record in caplog.records), "the dead Redis was never asked"
 
 
 def test_standings_never_stored_are_computed_per_request(client):
@@ -186,11 +193,9 @@ def test_standings_never_stored_are_computed_per_request(client):
 
 
 def test_the_pipeline_renders_the_bodies_after_it_stores_the_standings(cup, settings):
-    from scoring import pipeline
-
     settings.CELERY_TASK_ALWAYS_EAGER = False  # a real worker: in-process runs render on first visit
     with mock.patch.object(stored_standings, "warm") as warm:
-        pipeline._run_standings(cup.pk)
+        run_standings(cup.pk)
     warm.assert_called_once_with(cup.pk)
     with mock.patch.object(stored_standings, "warm", side_effect=RuntimeError("template")):
-        pipeline._run_standings(cup.pk)  # a failed rendering fails nothing: readers render it
+        run_standings(cup.pk)  # a failed rendering fails nothing: readers render it

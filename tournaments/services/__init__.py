@@ -2,7 +2,7 @@
 
 Every service is keyword-only, runs in one transaction, locks the row whose numbers it
 allocates (pretix style: the Tournament or Evening row, ``select_for_update``) and leaves an
-audit entry through ``clubs.audit.log_action``. Bad requests raise ``config.errors.ApplicationError``.
+audit entry through ``core.audit.log_action``. Bad requests raise ``core.errors.ApplicationError``.
 """
 
 from .applications import (
@@ -29,11 +29,9 @@ from .seating import (
     seating_swap,
     table_judges_assign,
 )
-from .standings import standings_store
 
 __all__ = [
     "application_decide",
-    "standings_store",
     "application_set_note",
     "application_status_mail",
     "application_submit",

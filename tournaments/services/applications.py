@@ -19,9 +19,10 @@ from django.template.loader import render_to_string
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from clubs.audit import log_action
 from clubs.models import Player
-from config.errors import ApplicationError, checked_text
+from core import outbox
+from core.audit import log_action
+from core.errors import ApplicationError, checked_text
 
 from ..models import Application, Evening, Tournament
 
@@ -162,9 +163,7 @@ def _set_status(application: Application, status: str, *, actor, reason: str) ->
     log_action(application, action=f"application.{reason}", actor=actor,
                data={"from": before, "to": status, "player": application.player.nickname})
     if application.tournament_id and Status.ACCEPTED in (before, status):
-        from scoring.pipeline import request_standings
-
-        request_standings(application.tournament_id)  # the participants listed in the standings
+        outbox.request_standings(application.tournament_id)  # the participants listed in the standings
 
 
 def _notify_promoted(application: Application) -> None:

@@ -6,9 +6,11 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubs.audit import log_action
 from clubs.models import Club
-from config.errors import ApplicationError
+from core import outbox
+from core.audit import log_action
+from core.errors import ApplicationError
+from games.services import results_publication_follow_switch
 
 from ..models import PUBLICATION_SWITCHES, Evening, TieBreak, Tournament
 
@@ -86,9 +88,7 @@ def tournament_update(*, tournament: Tournament, actor, **fields) -> Tournament:
         tournament.save()
         log_action(tournament, action="tournament.updated", actor=actor, data=changes)
         if changes.keys() & {"win_points", "tie_break_order"}:
-            from scoring.pipeline import request_standings
-
-            request_standings(tournament.pk)
+            outbox.request_standings(tournament.pk)
     return tournament
 
 
@@ -137,8 +137,6 @@ def publication_set(*, tournament: Tournament, actor, **switches: bool) -> Tourn
         if "publish_seating" in changes:
             tournament.rounds.filter(is_final=False).update(seating_published=tournament.publish_seating)
         if "publish_results" in changes:
-            from games.services import results_publication_follow_switch
-
             results_publication_follow_switch(games=tournament.games.all(), published=tournament.publish_results)
         log_action(tournament, action="tournament.publication", actor=actor, data=changes)
     return tournament
@@ -171,8 +169,6 @@ def evening_update(*, evening: Evening, actor, **fields) -> Evening:
         evening.save()
         log_action(evening, action="evening.updated", actor=actor, data=changes)
         if "publish_results" in changes:
-            from games.services import results_publication_follow_switch
-
             results_publication_follow_switch(games=evening.games.all(), published=evening.publish_results)
     return evening
 

@@ -14,14 +14,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.audit import log_action
 from clubs.models import ClubMembership, Player
 from clubs.permissions import JUDGING_ROLES
-from config.errors import ApplicationError
+from core.audit import log_action
+from core.errors import ApplicationError
 from games.models import Game, GameSeat
 
 from ..models import Application, Round, Tournament
 from ..seating_api import SeatingError, generate_seating
+from ..standings.selectors import compute_tournament_standings
 from .events import publication_set, tournament_set_status
 
 SEATS = 10
@@ -213,8 +214,6 @@ def final_create(*, tournament: Tournament, actor) -> Round:
     One table: seat k is the player ranked k (organizers swap by hand if players choose).
     More tables: ranks are dealt in a snake (1→A, 2→B, 3→B, 4→A, …) so the tables are even.
     """
-    from ..selectors import compute_tournament_standings
-
     tournament = _lock(tournament)
     size = tournament.final_size
     if not size:

@@ -15,3 +15,10 @@ def upcoming_events(context, club=None, limit=6):
         "tournaments": list(selectors.upcoming_tournaments(club)[:limit]),
         "evenings": list(selectors.upcoming_evenings(club)[:limit]),
     }
+
+
+@register.inclusion_tag("clubs/_my_applications.html")
+def my_applications(player):
+    """The player's own applications, on their own page (clubs' player page; whom they applied to
+    is theirs alone): the tournaments app draws it, so the clubs app needs nothing of it."""
+    return {"applications": selectors.player_applications(player)}

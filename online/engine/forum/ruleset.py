@@ -7,7 +7,7 @@ from datetime import datetime
 from ..clock import iso
 from ..commands import NightAction, Unvote, Vote
 from ..errors import RuleError
-from ..ruleset import Ruleset
+from ..ruleset import OnlineRuleset
 from ..setup import TOWN, Setup
 from ..state import GameState, Slot, phase_id, phase_kind, phase_number
 from . import day
@@ -27,7 +27,7 @@ OPTIONS: dict[str, tuple[type, object]] = {
 }
 
 
-class ForumRuleset(Ruleset):
+class ForumRuleset(OnlineRuleset):
     id = "forum"
     options = OPTIONS
     roles = ROLES

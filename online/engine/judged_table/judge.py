@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from vocabulary import BLACK_ROLES, CLASSIC_DEAL, deal_cards
+
 from ..errors import LogError
 from . import commands as c
 from .config import TableConfig
@@ -25,9 +27,7 @@ from .errors import TableError
 from .speech import name_pattern, read_speech
 
 SEATS = range(1, 11)
-RED_ROLES = ("civilian", "sheriff")
-BLACK_ROLES = ("mafia", "don")
-DEAL = ("civilian",) * 6 + ("sheriff", "mafia", "mafia", "don")
+DEAL = tuple(deal_cards(CLASSIC_DEAL))  # the cards before the shuffle, in the vocabulary's order
 ORDINARY_FOULS_TO_SHORTEN = 3  # the next speech is shortened (docs/rules.md, "Discipline")
 ORDINARY_FOULS_TO_REMOVE = 4  # the fourth ordinary foul removes the player
 

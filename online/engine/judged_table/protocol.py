@@ -6,10 +6,12 @@ The protocol is the evidence that the judge followed the rules: the site's proto
 
 from __future__ import annotations
 
+from vocabulary import FIIM_2025, PROTOCOL_FORMAT
+
 from .judge import SEATS
 
-FORMAT = "mafia-protocol/1"
-RULESET = "fiim-2025"
+FORMAT = PROTOCOL_FORMAT
+RULESET = FIIM_2025
 
 
 def _phase_of(event: dict) -> dict:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .judge import BLACK_ROLES, SEATS, TableState
+from vocabulary import BLACK_ROLES
+
+from .judge import SEATS, TableState
 
 PUBLIC_STEPS = {
     "speech": "speech", "vote": "vote", "hands": "hands", "sheriff_check": "sheriff",

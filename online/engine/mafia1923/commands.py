@@ -11,18 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..commands import Command, register_command
-from ..state import MODERATOR
+from ..commands import Command, ModeratorCommand, SlotCommand, register_command
 
 
 @dataclass(frozen=True)
-class Enrol(Command):
+class Enrol(ModeratorCommand):
     """A new slot in a family, at a level ("beginner" or "standard"). Spectators are no slot."""
 
     name: str = ""
     family: str = ""
     level: str = "standard"
-    actor: int | str = MODERATOR
 
 
 @dataclass(frozen=True)
@@ -48,19 +46,13 @@ class CastVotes(Command):
 
 
 @dataclass(frozen=True)
-class Exile(Command):
-    slot: int = 0
-    note: str = ""
-    actor: int | str = MODERATOR
+class Exile(SlotCommand):
+    pass
 
 
 @dataclass(frozen=True)
-class Strike(Command):
+class Strike(SlotCommand):
     """The moderators record an improper vote the engine could not see (e.g. sent by other means)."""
-
-    slot: int = 0
-    note: str = ""
-    actor: int | str = MODERATOR
 
 
 register_command("enrol", Enrol)

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from ..clock import iso
 from ..commands import DealRoles, Join, Modkill, NightAction, Unvote, Vote
 from ..errors import RuleError
-from ..ruleset import Ruleset
+from ..ruleset import OnlineRuleset
 from ..setup import Setup
 from ..state import GameState, Slot, phase_id, phase_kind, phase_number
 from . import schedule
@@ -40,7 +40,7 @@ OPTIONS: dict[str, tuple[type, object]] = {
 DETECTIVE_READINGS = ("role", "mafia")
 
 
-class Mafia1923Ruleset(Ruleset):
+class Mafia1923Ruleset(OnlineRuleset):
     id = "mafia1923"
     options = OPTIONS
     roles = ROLE_SPECS

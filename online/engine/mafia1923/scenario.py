@@ -23,20 +23,21 @@ from datetime import timedelta
 
 from .. import commands as c
 from ..clock import utc
-from ..core import create_game, replay, resolve
-from ..scenario import Refusal
+from ..core import create_game
+from ..scenario import STEP, OnlineScenario
 from .commands import Act, CastVotes, Enrol, Exile, Strike
 from .common import is_injured
 from .events import ext
 from .views import announcements
 
 START = "2026-11-26T10:00:00Z"  # a Thursday: Night 1 is Saturday 28 November, 21:00 in Israel
-STEP = timedelta(minutes=1)
 TOWN6 = ("townsperson",) * 6
 TOWN8 = ("townsperson",) * 8
 
 
-class Event:
+class Event(OnlineScenario):
+    """A "Mafia 1923" event in a few lines: families of slots, the deal by hand."""
+
     def __init__(
         self,
         *families: list,
@@ -78,12 +79,6 @@ class Event:
             self.now = self.state.phase.started_at + STEP
 
     # --- commands ------------------------------------------------------------------------------
-    def do(self, *commands: c.Command) -> list[dict]:
-        self.state, events = resolve(self.state, list(commands))
-        self.log.extend(events)
-        self.now = max(self.now, self.state.clock) + STEP
-        return events
-
     def act(self, actor: int, ability: str, player=None, players=None, family=None) -> Event:
         self.do(
             Act(
@@ -156,14 +151,7 @@ class Event:
             self.end()
         return self
 
-    def refuses(self, rule: str) -> Refusal:
-        return Refusal(self, rule)
-
     # --- reading -----------------------------------------------------------------------------
-    @property
-    def phase(self) -> str | None:
-        return self.state.phase.id if self.state.phase else None
-
     def alive(self, slot: int) -> bool:
         return self.state.slot(slot).alive
 
@@ -177,14 +165,8 @@ class Event:
     def results(self, slot: int, kind: str | None = None) -> list[dict]:
         return [r for r in self.state.results if r["slot"] == slot and kind in (None, r["kind"])]
 
-    def events(self, event_type: str) -> list[dict]:
-        return [e for e in self.log if e["type"] == event_type]
-
     def announced(self, phase: str | None = None) -> dict:
         return announcements(self.state, phase or self.state.phases[-1].id)
-
-    def replayed(self):
-        return replay(self.log)
 
 
 def _role(spec) -> str:

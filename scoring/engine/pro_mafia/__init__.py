@@ -9,11 +9,11 @@ from ..review import NO_REVIEW, Review
 from . import black, discipline, endings, raises, red_votes, sheriff, wills  # noqa: F401  (register rules)
 from .ledger import Ledger
 from .registry import RULES, all_slugs
-from .table import Table
+from .table import GameFacts
 
 
 def score_pro_mafia(record: GameRecord, *, review: Review = NO_REVIEW) -> GameScore:
-    table = Table(record, review)
+    table = GameFacts(record, review)
     ledger = Ledger()
     for entry in RULES:
         entry.function(table, ledger)

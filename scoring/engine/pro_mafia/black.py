@@ -12,7 +12,7 @@ from games.engine import VoteRound
 
 from .ledger import Ledger
 from .registry import rule
-from .table import Table
+from .table import GameFacts
 
 BLACK_WINS_AT_TABLE = 200
 BLACK_EARLY_LEAVE = -100
@@ -36,7 +36,7 @@ PRESENCE = "Black Win And Table Presence"
 
 
 @rule("black-wins-at-table", heading=PRESENCE)
-def black_wins_at_table(table: Table, ledger: Ledger) -> None:
+def black_wins_at_table(table: GameFacts, ledger: Ledger) -> None:
     """Black survives at the table and wins: +0.2."""
     if table.winner != "black":
         return
@@ -53,7 +53,7 @@ def black_wins_at_table(table: Table, ledger: Ledger) -> None:
 
 
 @rule("black-early-leave", heading=PRESENCE)
-def black_early_leave(table: Table, ledger: Ledger) -> None:
+def black_early_leave(table: GameFacts, ledger: Ledger) -> None:
     """Black leaves at the 9-10 player stage: −0.1, only to the black who left (by vote or
     raise; a self-shot has its own rules and a removal its own penalty)."""
     for departure in table.record.departures:
@@ -70,7 +70,7 @@ def black_early_leave(table: Table, ledger: Ledger) -> None:
 
 
 @rule("sheriff-leaves-at-9", heading=PRESENCE)
-def sheriff_leaves_at_9(table: Table, ledger: Ledger) -> None:
+def sheriff_leaves_at_9(table: GameFacts, ledger: Ledger) -> None:
     """Sheriff leaves at 9 players (by vote, raise or shot): each black still at the table
     receives +0.2."""
     departure = table.departure.get(table.sheriff)
@@ -84,7 +84,7 @@ def sheriff_leaves_at_9(table: Table, ledger: Ledger) -> None:
 
 
 @rule("margin-lost-at-table", heading="Raises And Splits / Black Win And Table Presence")
-def margin_lost_at_table(table: Table, ledger: Ledger) -> None:
+def margin_lost_at_table(table: GameFacts, ledger: Ledger) -> None:
     """City loses its margin for error while the black remains at the table: +0.2 to each
     black at the table after the event that first took the margin away."""
     index = table.record.margin_lost_index
@@ -96,7 +96,7 @@ def margin_lost_at_table(table: Table, ledger: Ledger) -> None:
 
 
 @rule("first-night-sheriff-kill", heading="First-Night Sheriff Kill Responsibility")
-def first_night_sheriff_kill(table: Table, ledger: Ledger) -> None:
+def first_night_sheriff_kill(table: GameFacts, ledger: Ledger) -> None:
     """The Sheriff killed on the first night: +0.2 to the explicitly assigned responsible
     black player (never automatically to the Don)."""
     departure = table.departure.get(table.sheriff)
@@ -123,7 +123,7 @@ def vote_is_decisive(rnd: VoteRound, voter: int, red_candidates: list[int]) -> b
 
 
 @rule("black-vote-into-black", heading="Black Votes Into Black")
-def black_vote_into_black(table: Table, ledger: Ledger) -> None:
+def black_vote_into_black(table: GameFacts, ledger: Ledger) -> None:
     """A black helps vote out an allied black when a red candidate could have been voted out
     instead: stays at the table and black wins −0.1; decisive vote, later leaves, black
     still wins −0.2; decisive vote and black loses −0.3."""
@@ -161,7 +161,7 @@ def black_vote_into_black(table: Table, ledger: Ledger) -> None:
 
 
 @rule("miss", "critical-miss", heading="Misses")
-def misses(table: Table, ledger: Ledger) -> None:
+def misses(table: GameFacts, ledger: Ledger) -> None:
     """Misses by responsible shooters: one miss and that black later leaves −0.1; two or more
     −0.2 once; a critical miss (a correct shot would have won at once) and blacks lose −0.5,
     independent of the others."""
@@ -186,14 +186,14 @@ def misses(table: Table, ledger: Ledger) -> None:
         ledger.add(seat, points, "miss", note, departure.event_index)
 
 
-def could_have_won(table: Table, index: int) -> bool:
+def could_have_won(table: GameFacts, index: int) -> bool:
     """One red fewer at the table would have given the blacks parity: a correct shot wins."""
     blacks = len(table.blacks_alive_before(index))
     reds = len(table.reds_alive_before(index))
     return blacks > 0 and blacks >= reds - 1
 
 
-def one_red_vote_away(table: Table, rnd: VoteRound, black: int) -> bool:
+def one_red_vote_away(table: GameFacts, rnd: VoteRound, black: int) -> bool:
     """Threat After Self-Shot: the black has red-side votes, and one additional red-side vote
     (a red voter moving to him) would be enough to eliminate him."""
     red_votes = [v for v, c in rnd.ballots.items() if c == black and table.is_red(v)]
@@ -210,7 +210,7 @@ def one_red_vote_away(table: Table, rnd: VoteRound, black: int) -> bool:
     return False
 
 
-def threatened_after(table: Table, black: int, index: int) -> bool:
+def threatened_after(table: GameFacts, black: int, index: int) -> bool:
     """A red player names the black in a Last Will Ordered, or a voting round puts the black
     one red-side vote from elimination — after event `index`."""
     for will in table.record.wills:
@@ -233,7 +233,7 @@ def threatened_after(table: Table, black: int, index: int) -> bool:
     "self-shot-ally-left",
     heading="Self-Shot With Black Allies Remaining",
 )
-def self_shot_with_allies(table: Table, ledger: Ledger) -> None:
+def self_shot_with_allies(table: GameFacts, ledger: Ledger) -> None:
     """The self-shooting black, for each black ally left after the self-shot: not threatened
     +0.3, threatened but stayed +0.1, left the table −0.1."""
     for night in table.self_shots:
@@ -263,7 +263,7 @@ def self_shot_with_allies(table: Table, ledger: Ledger) -> None:
             )
 
 
-def suspicion_mentions(table: Table) -> Counter[int]:
+def suspicion_mentions(table: GameFacts) -> Counter[int]:
     """How often each black is named by red players' wills: Last Will Ordered targets and
     First Color Will "black" declarations (the best-move style mentions)."""
     mentions: Counter[int] = Counter()
@@ -279,7 +279,7 @@ def suspicion_mentions(table: Table) -> Counter[int]:
 
 
 @rule("least-suspicious-black", heading="Least Suspicious Black")
-def least_suspicious_black(table: Table, ledger: Ledger) -> None:
+def least_suspicious_black(table: GameFacts, ledger: Ledger) -> None:
     """Only when black wins. Eligible: blacks who win at the table, and a self-shooter whose
     allies all stayed after the self-shot. Fewest mentions: one +0.2, tied +0.1 each."""
     if table.winner != "black":

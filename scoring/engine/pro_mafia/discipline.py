@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .ledger import Ledger
 from .registry import rule
-from .table import Table
+from .table import GameFacts
 
 DECLARED_DEFEAT = -1000
 TECHNICAL_DISQUALIFICATION = -500
@@ -27,7 +27,7 @@ CAUSES = {
 
 
 @rule("technical-disqualification", heading="Technical Penalties")
-def technical_disqualification(table: Table, ledger: Ledger) -> None:
+def technical_disqualification(table: GameFacts, ledger: Ledger) -> None:
     waived = table.review.penalty_waived
     for removal in table.record.disqualifications:
         if removal.seat in waived:
@@ -44,7 +44,7 @@ def technical_disqualification(table: Table, ledger: Ledger) -> None:
 
 
 @rule("declared-defeat", heading="DD - Declared Defeat")
-def declared_defeat(table: Table, ledger: Ledger) -> None:
+def declared_defeat(table: GameFacts, ledger: Ledger) -> None:
     """The offender receives only −1.0; the rest of the table is scored from the protocol up
     to the DD plus the resulting winner (the record ends there)."""
     dd = table.record.dd
@@ -63,7 +63,7 @@ def declared_defeat(table: Table, ledger: Ledger) -> None:
 
 
 @rule("removed-black", heading="Removed Black Players")
-def removed_black(table: Table, ledger: Ledger) -> None:
+def removed_black(table: GameFacts, ledger: Ledger) -> None:
     """A black removed by discipline (manual, fourth foul, technical disqualification, or a
     DD while at the table): the red players at the table receive 100% of the removed black's
     value, inside the best-of for that black. Red removals create no penalties."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from .ledger import Ledger
 from .registry import rule
-from .table import Table
+from .table import GameFacts
 
 
 @rule("surrender", heading="Mafia Surrender")
-def mafia_surrender(table: Table, ledger: Ledger) -> None:
+def mafia_surrender(table: GameFacts, ledger: Ledger) -> None:
     """Red players still at the table receive each surrendered black's value (best-of per
     black); the surrendered blacks count as having left the table."""
     index = table.record.surrender_index
@@ -30,7 +30,7 @@ def mafia_surrender(table: Table, ledger: Ledger) -> None:
 
 
 @rule("last-black-self-shot", heading="Last Black Self-Shoots")
-def last_black_self_shot(table: Table, ledger: Ledger) -> None:
+def last_black_self_shot(table: GameFacts, ledger: Ledger) -> None:
     """Red players still at the table receive the last black's value; the self-shooter gets
     no self-shot points and no early-leave penalty."""
     for night in table.self_shots:

@@ -12,7 +12,7 @@ from games.engine import RaiseDecision, VoteRound
 
 from .ledger import Ledger
 from .registry import rule
-from .table import Table
+from .table import GameFacts
 
 # Red scoring on raises
 RAISED_BLACK_CAP_WHEN_MARGIN_LOST = 100  # "capped at +0.1 for that raise"
@@ -34,7 +34,7 @@ def _names(seats) -> str:
     return ", ".join(str(seat) for seat in seats)
 
 
-def _black_candidates(table: Table, decision: RaiseDecision) -> list[int]:
+def _black_candidates(table: GameFacts, decision: RaiseDecision) -> list[int]:
     return [seat for seat in decision.candidates if table.is_black(seat)]
 
 
@@ -48,11 +48,11 @@ def passed_by_smallest_majority(decision: RaiseDecision) -> bool:
     return decision.passed and 2 * (len(decision.hands) - 1) <= len(decision.alive_before)
 
 
-def raise_removes_margin(table: Table, decision: RaiseDecision) -> bool:
+def raise_removes_margin(table: GameFacts, decision: RaiseDecision) -> bool:
     return decision.passed and table.margin_lost_at(decision.index)
 
 
-def raise_causes_loss(table: Table, decision: RaiseDecision, team: str) -> bool:
+def raise_causes_loss(table: GameFacts, decision: RaiseDecision, team: str) -> bool:
     """The raise ended the game and `team` lost it."""
     record = table.record
     return (
@@ -63,7 +63,7 @@ def raise_causes_loss(table: Table, decision: RaiseDecision, team: str) -> bool:
     )
 
 
-def six_player_split(table: Table, rnd: VoteRound) -> bool:
+def six_player_split(table: GameFacts, rnd: VoteRound) -> bool:
     """The row "Red votes into a red player in a two-player split at 6 players, with a live
     Sheriff and exactly one black in the split": a revote (round 2+) between two candidates."""
     return (
@@ -76,7 +76,7 @@ def six_player_split(table: Table, rnd: VoteRound) -> bool:
 
 
 @rule("raise-hand-black", heading=HEADING)
-def raise_hand_black(table: Table, ledger: Ledger) -> None:
+def raise_hand_black(table: GameFacts, ledger: Ledger) -> None:
     """Red puts a hand for a raise that includes a black target: 100% of each raised black's
     value, capped at +0.1 when the raise removes the city's margin for error."""
     for decision in table.record.raises:
@@ -101,7 +101,7 @@ def raise_hand_black(table: Table, ledger: Ledger) -> None:
     "raise-removes-margin-and-causes-red-loss",
     heading=HEADING,
 )
-def harmful_raise_hand(table: Table, ledger: Ledger) -> None:
+def harmful_raise_hand(table: GameFacts, ledger: Ledger) -> None:
     """Red puts a hand for a raise that removes the margin for error (−0.1), causes red loss
     (−0.2), or both (−0.3)."""
     for decision in table.record.raises:
@@ -136,7 +136,7 @@ def harmful_raise_hand(table: Table, ledger: Ledger) -> None:
     "raise-blacks-at-9-missed",
     heading=HEADING,
 )
-def missed_decisive_hand(table: Table, ledger: Ledger) -> None:
+def missed_decisive_hand(table: GameFacts, ledger: Ledger) -> None:
     """Red does not put the decisive hand to raise the last black at 4 players (−0.2), two
     black players at 10 (−0.1), two or three black players at 9 in a split (−0.1)."""
     for decision in table.record.raises:
@@ -164,7 +164,7 @@ def missed_decisive_hand(table: Table, ledger: Ledger) -> None:
 
 
 @rule("failed-three-way-raise-at-9", heading=HEADING)
-def failed_three_way_raise_at_9(table: Table, ledger: Ledger) -> None:
+def failed_three_way_raise_at_9(table: GameFacts, ledger: Ledger) -> None:
     """A failed three-way raise at 9 followed by a night shot that moves the city into
     critical state: −0.1 for each red player still at the table after the shot.
 
@@ -200,7 +200,7 @@ def failed_three_way_raise_at_9(table: Table, ledger: Ledger) -> None:
 
 
 @rule("raise-causes-black-win", heading=HEADING)
-def raise_causes_black_win(table: Table, ledger: Ledger) -> None:
+def raise_causes_black_win(table: GameFacts, ledger: Ledger) -> None:
     """Raise causes black win: +0.2 to every black still at the table after the raise, hand
     or no hand. (The margin bonus is the general "margin-lost-at-table" rule, so a raise
     that does both gives +0.4.)"""
@@ -213,7 +213,7 @@ def raise_causes_black_win(table: Table, ledger: Ledger) -> None:
 
 
 @rule("black-decisive-hand-losing-raise", heading=HEADING)
-def black_decisive_hand_losing_raise(table: Table, ledger: Ledger) -> None:
+def black_decisive_hand_losing_raise(table: GameFacts, ledger: Ledger) -> None:
     """Black puts the decisive hand for a clearly losing raise (−0.2): a raise that lifts the
     last black or two or more blacks, passed by the smallest majority, and red wins."""
     if table.winner != "red":

@@ -9,7 +9,7 @@ from .ledger import Ledger
 from .raises import six_player_split
 from .registry import rule
 from .sheriff import sheriff_free_vote
-from .table import Table
+from .table import GameFacts
 
 # Red Vote Penalties (cap groups are per player)
 # "Vote into a red player outside critical state, when a red leaves by vote"
@@ -25,7 +25,7 @@ SIX_PLAYER_SPLIT = -100  # Raises And Splits: two-player split at 6 with a live 
 
 
 @rule("eliminating-vote", heading="Positive Actions Against Black Targets")
-def eliminating_vote(table: Table, ledger: Ledger) -> None:
+def eliminating_vote(table: GameFacts, ledger: Ledger) -> None:
     """Eliminating vote into a black target: 100% of that black's value."""
     black = table.black
     for rnd in table.record.votes:
@@ -49,7 +49,7 @@ WON_NOTE = "{}: non-eliminating vote into black seat {}, who won at the table"
     "non-eliminating-vote-black-wins",
     heading="Positive Actions Against Black Targets",
 )
-def non_eliminating_vote(table: Table, ledger: Ledger) -> None:
+def non_eliminating_vote(table: GameFacts, ledger: Ledger) -> None:
     """A vote into a black who is not eliminated by that round: 50% of the value if that
     black later leaves the table, 100% if that black wins at the table. The vote keeps this
     meaning when the round turns into a split whose revote has only red candidates."""
@@ -86,7 +86,7 @@ def non_eliminating_vote(table: Table, ledger: Ledger) -> None:
 
 
 def red_vote_penalty(
-    table: Table, rnd: VoteRound, candidate: int
+    table: GameFacts, rnd: VoteRound, candidate: int
 ) -> tuple[int, str, str, str | None] | None:
     """Red Vote Penalties: what one vote into red `candidate` in round `rnd` costs.
 
@@ -162,7 +162,7 @@ def red_vote_penalty(
     "six-player-split-red-vote",
     heading="Red Vote Penalties",
 )
-def red_vote_penalties(table: Table, ledger: Ledger) -> None:
+def red_vote_penalties(table: GameFacts, ledger: Ledger) -> None:
     """Every red vote into a red player, priced by `red_vote_penalty`, except the Sheriff's
     free vote (`sheriff_free_vote`), whichever row prices it."""
     black = table.black

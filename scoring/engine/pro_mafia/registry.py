@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .ledger import Ledger
-from .table import Table
+from .table import GameFacts
 
-RuleFunction = Callable[[Table, Ledger], None]
+RuleFunction = Callable[[GameFacts, Ledger], None]
 
 
 @dataclass(frozen=True, slots=True)

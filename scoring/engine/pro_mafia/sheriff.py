@@ -11,13 +11,13 @@ from ..points import share
 from .ledger import Ledger
 from .raises import six_player_split
 from .registry import rule
-from .table import Table
+from .table import GameFacts
 
 HEADING = "Sheriff Scoring"
 
 
 @rule("sheriff-check", "sheriff-check-black-leaves", heading=HEADING)
-def sheriff_check(table: Table, ledger: Ledger) -> None:
+def sheriff_check(table: GameFacts, ledger: Ledger) -> None:
     """A black check gives 75% of the checked black's value; if the checked black later
     leaves the table, 100%. A red check gives no direct points by itself."""
     for check in table.sheriff_black_checks:
@@ -46,7 +46,7 @@ def sheriff_check(table: Table, ledger: Ledger) -> None:
 
 
 @rule("red-checks-confirm-blacks", heading=HEADING)
-def red_checks_confirm_blacks(table: Table, ledger: Ledger) -> None:
+def red_checks_confirm_blacks(table: GameFacts, ledger: Ledger) -> None:
     """Red checks that confirm all remaining black players: each confirmed black is scored as
     found at 75% of that black's value.
 
@@ -96,7 +96,7 @@ def red_checks_confirm_blacks(table: Table, ledger: Ledger) -> None:
             )
 
 
-def sheriff_free_vote(table: Table, voter: int, rnd: VoteRound, candidate: int) -> bool:
+def sheriff_free_vote(table: GameFacts, voter: int, rnd: VoteRound, candidate: int) -> bool:
     """Sheriff Scoring: "If the Sheriff already has a black check, the Sheriff may cast a
     non-eliminating vote into a red player on a non-critical circle without losing points."
 

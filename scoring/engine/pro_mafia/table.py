@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.engine import BLACK_ROLES, GameRecord
+from games.engine import GameRecord
+from vocabulary import BLACK_ROLES, SHERIFF
 
 from ..review import NO_REVIEW, Review
 from .values import BlackValues
@@ -15,13 +16,14 @@ def _deal(roles: tuple[str, ...]) -> tuple[list[bool], tuple, tuple, int, int]:
     """Per deal (the roles of seats 1..10): black flags by seat, the black and red seats, the
     black seats' bitmask, the Sheriff's seat."""
     black = [False] + [role in BLACK_ROLES for role in roles]
-    blacks = tuple(seat for seat in range(1, 11) if black[seat])
-    reds = tuple(seat for seat in range(1, 11) if not black[seat])
-    sheriff = roles.index("sheriff") + 1
+    seats = range(1, len(roles) + 1)
+    blacks = tuple(seat for seat in seats if black[seat])
+    reds = tuple(seat for seat in seats if not black[seat])
+    sheriff = roles.index(SHERIFF) + 1
     return black, blacks, reds, sum(1 << seat for seat in blacks), sheriff
 
 
-class Table:
+class GameFacts:
     """Derived facts shared by the rule modules (read-only)."""
 
     def __init__(self, record: GameRecord, review: Review = NO_REVIEW) -> None:
@@ -29,10 +31,11 @@ class Table:
         self.review = review  # discipline decisions that change penalties (scoring/engine/review.py)
         self.events = record.events
         self._when: dict[int, str] = {}
-        self.seats = range(1, 11)
-        deal = _deal(tuple(info.role for info in record.seats))
+        roles = tuple(info.role for info in record.seats)
+        self.seats = range(1, len(roles) + 1)
+        deal = _deal(roles)
         self.black, self.blacks, self.reds, self.black_mask, self.sheriff = deal
-        self.masks = record.alive_masks  # alive seats after each event as bitmasks; [0] the deal
+        self.masks = record.alive_bitsets()  # alive seats after each event as bit sets; [0] the deal
         self.winner = record.winner
         self.departure = {departure.seat: departure for departure in record.departures}
         self.alive_at_end = record.alive

@@ -12,7 +12,7 @@ from games.engine import Will
 from .ledger import PASS_THE_HELM, Ledger
 from .red_votes import red_vote_penalty
 from .registry import rule
-from .table import Table
+from .table import GameFacts
 
 # First Color Will
 CORRECT_RED = 200
@@ -27,7 +27,7 @@ LAST_WILL_RED_TARGET = -100
 LAST_WILL_RED_TARGET_CRITICAL = -200
 
 
-def _red_wills(table: Table, kind: str) -> list[Will]:
+def _red_wills(table: GameFacts, kind: str) -> list[Will]:
     return [will for will in table.record.wills if will.kind == kind and table.is_red(will.seat)]
 
 
@@ -38,12 +38,12 @@ def _names_someone(will: Will) -> bool:
     return will.kind == "ordered" and bool(will.targets)
 
 
-def _departed(table: Table, will: Will) -> str:
+def _departed(table: GameFacts, will: Will) -> str:
     return table.when(will.departure.event_index)
 
 
 @rule("first-color-will", heading="First Color Will")
-def first_color_will(table: Table, ledger: Ledger) -> None:
+def first_color_will(table: GameFacts, ledger: Ledger) -> None:
     """Correct red +0.2, correct black +0.3, wrong colour −0.1; a Sheriff correctly naming
     the player of his own earlier check gets 0 First Color Will points for it."""
     record = table.record
@@ -75,7 +75,7 @@ def first_color_will(table: Table, ledger: Ledger) -> None:
 
 
 @rule("early-night-shot-will", heading="Early Night-Shot Will Bonus")
-def early_night_shot_will(table: Table, ledger: Ledger) -> None:
+def early_night_shot_will(table: GameFacts, ledger: Ledger) -> None:
     """A red player killed by a night shot who records at least one target in a First Color
     Will or a Last Will Ordered, with more than 3 players left after the shot: +0.1."""
     for will in table.record.wills:
@@ -90,7 +90,7 @@ def early_night_shot_will(table: Table, ledger: Ledger) -> None:
             ledger.add(will.seat, EARLY_NIGHT_SHOT_WILL, "early-night-shot-will", note, will.index)
 
 
-def simulate_last_will(table: Table, will: Will) -> list[tuple[int, bool]]:
+def simulate_last_will(table: GameFacts, will: Will) -> list[tuple[int, bool]]:
     """The ordered list as a sequence of virtual voting eliminations, from the table after
     the departure; it stops when the virtual game ends (no blacks, or blacks ≥ reds). Returns
     (target, critical) for each target reached, `critical` being the virtual table's state at
@@ -107,13 +107,13 @@ def simulate_last_will(table: Table, will: Will) -> list[tuple[int, bool]]:
     return reached
 
 
-def all_blacks_named(table: Table, will: Will, named) -> bool:
+def all_blacks_named(table: GameFacts, will: Will, named) -> bool:
     """Exception: "If all living black players are named, red-target penalties do not apply."""
     living = table.blacks_alive_after(will.departure.event_index)
     return bool(living) and set(living) <= set(named)
 
 
-def guaranteed_split_path(table: Table, will: Will) -> bool:
+def guaranteed_split_path(table: GameFacts, will: Will) -> bool:
     """Exception: "At 4 or 6 alive after departure, if all black players are named, red-target
     penalties do not apply regardless of order" — the whole list counts, even past the point
     where the virtual game ends."""
@@ -121,7 +121,7 @@ def guaranteed_split_path(table: Table, will: Will) -> bool:
 
 
 @rule("last-will-ordered", "last-will-red-target", heading="Last Will Ordered")
-def last_will_ordered(table: Table, ledger: Ledger) -> None:
+def last_will_ordered(table: GameFacts, ledger: Ledger) -> None:
     """Black target: 100% of that black's value (best-of per black). Red target: −0.1
     outside critical state, −0.2 during critical state, unless an exception applies."""
     for will in _red_wills(table, "ordered"):
@@ -149,7 +149,7 @@ def last_will_ordered(table: Table, ledger: Ledger) -> None:
 
 
 @rule(PASS_THE_HELM, heading="Pass the Helm")
-def pass_the_helm(table: Table, ledger: Ledger) -> None:
+def pass_the_helm(table: GameFacts, ledger: Ledger) -> None:
     """Recipient red/Sheriff: the leaver gets the recipient's later eligible scoring trajectory
     (copied by the ledger; DD and disqualification penalties are not copied).
     Recipient black: the leaver's later votes are simulated as red-only votes, round by

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from online.engine.scenario import Game
+from online.engine.scenario import ForumScenario
 
 # A small game: slot 1 Cop, 2 Doctor, 3 and 4 Mafia Goons, 5-7 Townies.
 MINI = ("cop", "doctor", "mafia_goon", "mafia_goon", "townie", "townie", "townie")
 
 
-def mini(**options) -> Game:
-    return Game(*MINI, options=options)
+def mini(**options) -> ForumScenario:
+    return ForumScenario(*MINI, options=options)
 
 
 def dicts_in(tree: object) -> Iterator[dict]:

@@ -1,12 +1,12 @@
 """The day: one vote each, changed or removed freely; the hammer at majority; the deadline."""
 
 from online.engine import Vote
-from online.engine.scenario import Game
+from online.engine.scenario import ForumScenario
 
 from .kit import MINI, mini
 
 
-def day() -> Game:
+def day() -> ForumScenario:
     return mini(day_start=True)  # 7 living: a majority is 4
 
 
@@ -39,14 +39,14 @@ def test_no_one_votes_for_themselves():
 
 
 def test_no_one_votes_for_an_innocent_child():
-    game = Game("innocent_child", *MINI[1:], options={"day_start": True})
+    game = ForumScenario("innocent_child", *MINI[1:], options={"day_start": True})
     error = game.refuses("vote.innocent-child").vote(5, 1)
     assert "Innocent Child" in error.message
 
 
 def test_the_innocent_child_is_known_to_all_from_the_start():
     # Refusing votes on a hidden Innocent Child would tell everyone who it is: the role is public.
-    game = Game("innocent_child", *MINI[1:])
+    game = ForumScenario("innocent_child", *MINI[1:])
     assert game.public()["players"][0]["role"] == "innocent_child"
     assert game.events("role_revealed")[0]["slot"] == 1
 
@@ -106,21 +106,21 @@ def test_a_deadline_without_a_lynch_is_no_lynch():
 
 
 def test_mandatory_lynch_lynches_the_most_voted_at_the_deadline():
-    game = Game(*MINI, options={"day_start": True, "mandatory_lynch": True})
+    game = ForumScenario(*MINI, options={"day_start": True, "mandatory_lynch": True})
     game.votes(3, 1, 2).votes(4, 5).deadline()
     assert game.left(3)["how"] == "lynched"
     assert game.events("phase_ended")[-1]["reason"] == "deadline"
 
 
 def test_mandatory_lynch_breaks_a_tie_for_the_first_listed():
-    game = Game(*MINI, options={"day_start": True, "mandatory_lynch": True})
+    game = ForumScenario(*MINI, options={"day_start": True, "mandatory_lynch": True})
     game.vote(1, 6).vote(2, 4).deadline()  # 6's wagon came first; 4 is listed first
     assert game.left(4)["how"] == "lynched"
     assert game.state.slot(6).alive
 
 
 def test_mandatory_lynch_with_no_vote_at_all_lynches_no_one():
-    game = Game(*MINI, options={"day_start": True, "mandatory_lynch": True}).deadline()
+    game = ForumScenario(*MINI, options={"day_start": True, "mandatory_lynch": True}).deadline()
     assert game.alive == [1, 2, 3, 4, 5, 6, 7]
 
 
@@ -176,7 +176,7 @@ def test_a_day_s_final_count_is_kept_after_the_lynch():
 
 
 def test_a_modkill_that_lowers_the_majority_lynches_a_wagon_that_now_has_it():
-    game = Game(*MINI, "townie", options={"day_start": True})  # 8 living: a majority is 5
+    game = ForumScenario(*MINI, "townie", options={"day_start": True})  # 8 living: a majority is 5
     game.votes(3, 1, 2, 5, 6)
     assert game.phase == "D1" and game.count()["wagons"][0]["to_lynch"] == 1
     game.modkill(7)  # 7 living: a majority is 4

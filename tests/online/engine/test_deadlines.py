@@ -4,12 +4,12 @@ from datetime import datetime, timedelta
 
 from online.engine import DeadlineReached, RuleError, Vote, processing, resolve
 from online.engine.clock import iso
-from online.engine.scenario import Game
+from online.engine.scenario import ForumScenario
 
 from .kit import MINI, mini
 
 
-def deadline(game: Game) -> str:
+def deadline(game: ForumScenario) -> str:
     return iso(game.state.phase.deadline)
 
 
@@ -56,7 +56,7 @@ def test_an_action_exactly_at_the_top_of_an_hour_counts_from_the_next_hour():
 
 
 def test_a_late_update_may_leave_the_next_deadline_already_due():
-    game = Game(*MINI, options={"night_zero_hours": 1, "day_hours": 1})
+    game = ForumScenario(*MINI, options={"night_zero_hours": 1, "day_hours": 1})
     game.at("2025-03-03T22:10:00Z").do(DeadlineReached(at=game.now))  # N0 ended at 20:00
     assert game.phase == "D1" and deadline(game) == "2025-03-03T21:00:00Z"
     game.do(DeadlineReached(at=game.now))
@@ -147,7 +147,7 @@ def test_times_without_a_zone_are_refused():
 
 
 def test_a_deadline_task_for_one_phase_never_resolves_the_next():
-    game = Game(*MINI, options={"night_zero_hours": 1, "day_hours": 1})
+    game = ForumScenario(*MINI, options={"night_zero_hours": 1, "day_hours": 1})
     late = "2025-03-03T22:10:00Z"  # N0 ended at 20:00 and D1 at 21:00: both are overdue
     game.at(late).do(DeadlineReached(at=game.now, phase="N0"))
     assert game.phase == "D1"

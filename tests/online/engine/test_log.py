@@ -5,30 +5,16 @@ import json
 import pytest
 
 from online.engine import (
-    DeadlineReached,
-    DealRoles,
-    ExtendDeadline,
     GameRNG,
-    Join,
     LogError,
-    Modkill,
-    NightAction,
-    PauseDeadline,
-    Prod,
-    PublishResolution,
-    Replace,
-    ResumeDeadline,
     RuleError,
-    Start,
-    Unvote,
-    Vote,
-    command_from_dict,
     create_game,
     replay,
     resolve,
 )
+from online.engine import commands as c
 from online.engine.commands import COMMAND_TYPES
-from online.engine.scenario import START, Game
+from online.engine.scenario import START, ForumScenario
 
 from .kit import MINI, mini, townies
 
@@ -46,7 +32,7 @@ SETUP = {
 
 def dealt(seed: str) -> dict:
     state, log = create_game(SETUP, seed, START)
-    state, events = resolve(state, [*(Join(at=START) for _ in range(7)), DealRoles(at=START)])
+    state, events = resolve(state, [*(c.Join(at=START) for _ in range(7)), c.DealRoles(at=START)])
     return events[-1]["roles"]
 
 
@@ -83,7 +69,7 @@ def test_the_random_deal_follows_the_seed():
 def test_the_deal_is_recorded_with_its_draw_and_a_replay_draws_nothing(monkeypatch):
     state, log = create_game(SETUP, "alpha", START)
     state, events = resolve(
-        state, [*(Join(at=START) for _ in range(7)), DealRoles(at=START), Start(at=START)]
+        state, [*(c.Join(at=START) for _ in range(7)), c.DealRoles(at=START), c.Start(at=START)]
     )
     deal = next(e for e in events if e["type"] == "roles_dealt")
     assert deal["draw"] == 0 and state.draws == 1
@@ -104,8 +90,8 @@ def test_the_deal_is_recorded_with_its_draw_and_a_replay_draws_nothing(monkeypat
 
 def test_a_redeal_before_the_start_draws_again():
     state, _ = create_game(SETUP, "alpha", START)
-    state, first = resolve(state, [*(Join(at=START) for _ in range(7)), DealRoles(at=START)])
-    state, second = resolve(state, DealRoles(at=START))
+    state, first = resolve(state, [*(c.Join(at=START) for _ in range(7)), c.DealRoles(at=START)])
+    state, second = resolve(state, c.DealRoles(at=START))
     assert second[0]["draw"] == 1
     assert [state.slot(n).role for n in range(1, 8)] == [
         second[0]["roles"][str(n)]["role"] for n in range(1, 8)
@@ -115,9 +101,9 @@ def test_a_redeal_before_the_start_draws_again():
 def test_resolve_never_changes_the_state_it_is_given():
     game = mini(day_start=True)
     before = game.state.snapshot()
-    resolve(game.state, Vote(at=game.now, actor=1, target=3))
+    resolve(game.state, c.Vote(at=game.now, actor=1, target=3))
     with pytest.raises(RuleError):
-        resolve(game.state, Vote(at=game.now, actor=1, target=1))
+        resolve(game.state, c.Vote(at=game.now, actor=1, target=1))
     assert game.state.snapshot() == before
 
 
@@ -126,7 +112,7 @@ def test_a_batch_is_all_or_nothing():
     before = game.state.snapshot()
     with pytest.raises(RuleError) as refused:
         resolve(
-            game.state, [Vote(at=game.now, actor=1, target=3), Vote(at=game.now, actor=2, target=2)]
+            game.state, [c.Vote(at=game.now, actor=1, target=3), c.Vote(at=game.now, actor=2, target=2)]
         )
     assert refused.value.rule == "vote.self" and refused.value.input_index == 1
     assert game.state.snapshot() == before
@@ -142,12 +128,12 @@ def test_a_refusal_is_a_stable_rule_code_and_a_clear_message():
 
 
 def test_commands_come_from_plain_dicts():
-    command = command_from_dict(
+    command = c.command_from_dict(
         {"type": "vote", "at": "2025-03-03T19:00:00Z", "actor": 1, "target": 3, "post": "p1"}
     )
-    assert command == Vote(at=command.at, actor=1, target=3, post="p1")
-    assert command_from_dict(command.to_dict()) == command
-    deal = command_from_dict(
+    assert command == c.Vote(at=command.at, actor=1, target=3, post="p1")
+    assert c.command_from_dict(command.to_dict()) == command
+    deal = c.command_from_dict(
         {"type": "deal_roles", "at": "2025-03-03T19:00:00Z", "roles": {"1": "cop"}}
     )
     assert deal.roles == {1: "cop"}
@@ -170,31 +156,31 @@ def test_commands_come_from_plain_dicts():
 )
 def test_malformed_commands_are_refused(data, rule):
     with pytest.raises(RuleError) as refused:
-        command_from_dict(data)
+        c.command_from_dict(data)
     assert refused.value.rule == rule
 
 
 def test_every_command_type_round_trips():
-    at = command_from_dict({"type": "start", "at": START}).at
+    at = c.command_from_dict({"type": "start", "at": START}).at
     commands = [
-        Join(at=at, name="Alice"),
-        DealRoles(at=at, roles={1: "cop"}),
-        Start(at=at),
-        Vote(at=at, actor=1, target=3, post="p1"),
-        Unvote(at=at, actor=1),
-        NightAction(at=at, actor=1, ability="investigate", target=3),
-        DeadlineReached(at=at),
-        ExtendDeadline(at=at, hours=2, note="n"),
-        PauseDeadline(at=at, note="n"),
-        ResumeDeadline(at=at, note="n"),
-        Replace(at=at, slot=2, name="Bob"),
-        Modkill(at=at, slot=2, note="n"),
-        Prod(at=at, slot=2),
-        PublishResolution(at=at),
+        c.Join(at=at, name="Alice"),
+        c.DealRoles(at=at, roles={1: "cop"}),
+        c.Start(at=at),
+        c.Vote(at=at, actor=1, target=3, post="p1"),
+        c.Unvote(at=at, actor=1),
+        c.NightAction(at=at, actor=1, ability="investigate", target=3),
+        c.DeadlineReached(at=at),
+        c.ExtendDeadline(at=at, hours=2, note="n"),
+        c.PauseDeadline(at=at, note="n"),
+        c.ResumeDeadline(at=at, note="n"),
+        c.Replace(at=at, slot=2, name="Bob"),
+        c.Modkill(at=at, slot=2, note="n"),
+        c.Prod(at=at, slot=2),
+        c.PublishResolution(at=at),
     ]
     assert {type(command) for command in commands} == set(COMMAND_TYPES.values())
     for command in commands:
-        assert command_from_dict(json.loads(json.dumps(command.to_dict()))) == command
+        assert c.command_from_dict(json.loads(json.dumps(command.to_dict()))) == command
 
 
 @pytest.mark.parametrize(
@@ -230,19 +216,19 @@ def test_a_damaged_log_is_refused_at_the_damaged_event():
 
 
 def test_the_join_and_the_deal():
-    game = Game(*MINI, deal=False)
-    game.refuses("deal.wrong-count").do(DealRoles(at=game.now))
-    game.refuses("start.not-dealt").do(Start(at=game.now))
+    game = ForumScenario(*MINI, deal=False)
+    game.refuses("deal.wrong-count").do(c.DealRoles(at=game.now))
+    game.refuses("start.not-dealt").do(c.Start(at=game.now))
     game.refuses("game.not-started").vote(1, 2)
-    game.refuses("actor.not-moderator").do(Join(at=game.now, name="Eve", actor=1))
-    game.do(*(Join(at=game.now, name=f"P{n}") for n in range(1, 8)))
-    game.refuses("join.full").do(Join(at=game.now, name="Eighth"))
-    game.refuses("deal.slots").do(DealRoles(at=game.now, roles={1: "cop"}))
+    game.refuses("actor.not-moderator").do(c.Join(at=game.now, name="Eve", actor=1))
+    game.do(*(c.Join(at=game.now, name=f"P{n}") for n in range(1, 8)))
+    game.refuses("join.full").do(c.Join(at=game.now, name="Eighth"))
+    game.refuses("deal.slots").do(c.DealRoles(at=game.now, roles={1: "cop"}))
     hand = dict(enumerate(MINI, start=1))
-    game.refuses("deal.not-the-setup").do(DealRoles(at=game.now, roles={**hand, 5: "godfather"}))
-    game.do(DealRoles(at=game.now, roles=hand))
-    game.refuses("join.dealt").do(Join(at=game.now, name="Late"))
-    game.do(Start(at=game.now))
+    game.refuses("deal.not-the-setup").do(c.DealRoles(at=game.now, roles={**hand, 5: "godfather"}))
+    game.do(c.DealRoles(at=game.now, roles=hand))
+    game.refuses("join.dealt").do(c.Join(at=game.now, name="Late"))
+    game.do(c.Start(at=game.now))
     assert [slot.role for slot in game.state.slots] == list(MINI)
-    game.refuses("start.started").do(Start(at=game.now))
-    game.refuses("deal.started").do(DealRoles(at=game.now))
+    game.refuses("start.started").do(c.Start(at=game.now))
+    game.refuses("deal.started").do(c.DealRoles(at=game.now))

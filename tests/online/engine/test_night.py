@@ -3,16 +3,16 @@
 import pytest
 
 from online.engine import night_order
-from online.engine.scenario import Game
+from online.engine.scenario import ForumScenario
 
 from .kit import MINI, townies
 
 
-def night(*roles, **options) -> Game:
-    return Game(*roles, options=options).to("N1")
+def night(*roles, **options) -> ForumScenario:
+    return ForumScenario(*roles, options=options).to("N1")
 
 
-def outcomes(game: Game, ability: str | None = None) -> list[tuple]:
+def outcomes(game: ForumScenario, ability: str | None = None) -> list[tuple]:
     return [
         (e["slot"], e["ability"], e["target"], e["outcome"])
         for e in game.events("action_resolved")

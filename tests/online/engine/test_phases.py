@@ -4,12 +4,12 @@ from datetime import timedelta
 
 from online.engine import readable_threads
 from online.engine.clock import iso
-from online.engine.scenario import Game
+from online.engine.scenario import ForumScenario
 
 from .kit import MINI, mini
 
 
-def phases_until(game: Game, count: int) -> list[str]:
+def phases_until(game: ForumScenario, count: int) -> list[str]:
     seen = [game.phase]
     for _ in range(count - 1):
         game.deadline()
@@ -74,19 +74,19 @@ def test_a_dead_player_reads_the_threads_but_posts_in_none():
 
 
 def test_each_scum_team_has_its_own_thread():
-    game = Game("mafia_goon", "werewolf", "werewolf", "townie", "townie", "townie", "townie")
+    game = ForumScenario("mafia_goon", "werewolf", "werewolf", "townie", "townie", "townie", "townie")
     assert readable_threads(game.state, 1) == ["main", "side:mafia"]
     assert readable_threads(game.state, 2) == ["main", "side:werewolves"]
     assert readable_threads(game.state, 4) == ["main"]
 
 
 def test_a_serial_killer_has_no_shared_thread():
-    game = Game("serial_killer", *MINI[1:])
+    game = ForumScenario("serial_killer", *MINI[1:])
     assert readable_threads(game.state, 1) == ["main"]
 
 
 def test_phase_lengths_come_from_the_setup():
-    game = Game(*MINI, options={"night_zero_hours": 12, "day_hours": 72, "night_hours": 6})
+    game = ForumScenario(*MINI, options={"night_zero_hours": 12, "day_hours": 72, "night_hours": 6})
     n0 = game.state.phase
     assert iso(n0.deadline) == "2025-03-04T07:00:00Z"  # the top of the hour after 18:20, + 12 h
     game.deadline()

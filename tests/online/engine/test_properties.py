@@ -7,27 +7,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from online.engine import (
-    DeadlineReached,
-    DealRoles,
-    ExtendDeadline,
-    Join,
-    Modkill,
-    NightAction,
-    PauseDeadline,
-    Prod,
-    PublishResolution,
-    Replace,
-    ResumeDeadline,
     RuleError,
-    Start,
-    Unvote,
-    Vote,
     create_game,
     replay,
     resolve,
     view_for,
     vote_count,
 )
+from online.engine import commands as c
 from online.engine.clock import utc
 from online.engine.forum import ROLES
 
@@ -101,43 +88,43 @@ def command_for(kind, data, state, now):
     )
     draw = data.draw
     if kind == "vote":
-        return Vote(
+        return c.Vote(
             at=now,
             actor=draw(slot),
             target=draw(slot),
             post=draw(st.one_of(st.none(), st.text(max_size=3))),
         )
     if kind == "unvote":
-        return Unvote(at=now, actor=draw(slot))
+        return c.Unvote(at=now, actor=draw(slot))
     if kind == "own":
         actor = draw(slot)
         ability = own_ability(state, actor, draw(st.integers(min_value=0, max_value=1)))
-        return NightAction(
+        return c.NightAction(
             at=now, actor=actor, ability=ability, target=draw(st.one_of(slot, slot, st.none()))
         )
     if kind == "act":
-        return NightAction(
+        return c.NightAction(
             at=now, actor=draw(slot), ability=draw(st.sampled_from(ABILITIES)), target=draw(slot)
         )
     if kind == "odd":
-        return draw(st.sampled_from([Vote, NightAction]))(
+        return draw(st.sampled_from([c.Vote, c.NightAction]))(
             at=now, actor=draw(ANY_SLOT), target=draw(ODD_TARGET)
         )
     if kind == "modkill":
-        return Modkill(at=now, slot=draw(slot), note="m")
+        return c.Modkill(at=now, slot=draw(slot), note="m")
     if kind == "replace":
-        return Replace(at=now, slot=draw(slot), name=draw(st.text(max_size=4)))
+        return c.Replace(at=now, slot=draw(slot), name=draw(st.text(max_size=4)))
     if kind == "prod":
-        return Prod(at=now, slot=draw(slot))
+        return c.Prod(at=now, slot=draw(slot))
     if kind == "extend":
-        return ExtendDeadline(at=now, hours=draw(st.integers(min_value=-2, max_value=30)), note="e")
+        return c.ExtendDeadline(at=now, hours=draw(st.integers(min_value=-2, max_value=30)), note="e")
     if kind == "pause":
-        return PauseDeadline(at=now, note="p")
+        return c.PauseDeadline(at=now, note="p")
     if kind == "resume":
-        return ResumeDeadline(at=now, note="r")
+        return c.ResumeDeadline(at=now, note="r")
     if kind == "publish":
-        return PublishResolution(at=now)
-    return DeadlineReached(at=now)
+        return c.PublishResolution(at=now)
+    return c.DeadlineReached(at=now)
 
 
 def own_ability(state, slot, index):
@@ -178,9 +165,9 @@ def test_random_commands_never_crash_and_the_log_replays_to_the_state(roles, opt
     state, events = resolve(
         state,
         [
-            *(Join(at=now, name=f"P{n}") for n in range(len(roles))),
-            DealRoles(at=now),
-            Start(at=now),
+            *(c.Join(at=now, name=f"P{n}") for n in range(len(roles))),
+            c.DealRoles(at=now),
+            c.Start(at=now),
         ],
     )
     log += events
@@ -190,7 +177,7 @@ def test_random_commands_never_crash_and_the_log_replays_to_the_state(roles, opt
             now += timedelta(minutes=data.draw(st.integers(min_value=0, max_value=900)))
             continue
         if kind == "early":
-            command = DeadlineReached(
+            command = c.DeadlineReached(
                 at=now - timedelta(minutes=data.draw(st.integers(min_value=1, max_value=90)))
             )
         else:
@@ -220,7 +207,7 @@ def test_the_deal_is_a_permutation_of_the_setup_and_follows_the_seed(seed, roles
     deals = []
     for _ in range(2):
         state, _ = create_game(setup, seed, now)
-        state, _ = resolve(state, [*(Join(at=now) for _ in roles), DealRoles(at=now)])
+        state, _ = resolve(state, [*(c.Join(at=now) for _ in roles), c.DealRoles(at=now)])
         deals.append([slot.role for slot in state.slots])
     assert deals[0] == deals[1]
     assert sorted(deals[0]) == sorted(roles)

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from online.engine import Join, moderator_view, public_view, readable_threads
-from online.engine.scenario import Game
+from online.engine.scenario import ForumScenario
 
 from .kit import keys_in, reveals
 
@@ -33,8 +33,8 @@ SLOT = {role: EVERYONE.index(role) + 1 for role in EVERYONE}
 TEAMS = {"mafia": {8, 9, 10}, "werewolves": {11, 12}}
 
 
-def everyone_at_night_1() -> Game:
-    game = Game(*EVERYONE).to("N1")
+def everyone_at_night_1() -> ForumScenario:
+    game = ForumScenario(*EVERYONE).to("N1")
     game.act(1, "investigate", 9)  # the Cop checks the Godfather
     game.act(2, "protect", 14)  # the Doctor protects 14
     game.act(3, "block", 11)  # the Roleblocker blocks the first werewolf
@@ -53,7 +53,7 @@ def entitled(viewer: int, slot: int) -> bool:
     return viewer == slot or any(viewer in team and slot in team for team in TEAMS.values())
 
 
-def views(game: Game) -> dict[int, dict]:
+def views(game: ForumScenario) -> dict[int, dict]:
     return {number: game.view(number) for number in range(1, len(EVERYONE) + 1)}
 
 
@@ -157,7 +157,7 @@ def test_prods_reach_only_the_prodded_slot():
 
 
 def test_before_the_deal_a_view_has_the_public_record_only():
-    game = Game(*EVERYONE, deal=False)
+    game = ForumScenario(*EVERYONE, deal=False)
     game.do(Join(at=game.now, name="Alice"), Join(at=game.now, name="Bob"))
     view = game.view(1)
     assert set(view) == {"slot", "name", "alive", "public"}

@@ -14,7 +14,7 @@ from django.conf import settings as django_settings
 from django.urls import reverse
 
 from config.celery import app
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online import clock, deadlines, services, tasks
 from online.models import Game
 from tests.online.factories import a_game

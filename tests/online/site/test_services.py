@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.db import close_old_connections
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online import services
 from online.deadlines import resolve_due_phase, sweep_due
 from online.engine import replay

@@ -1,0 +1,314 @@
+"""The recompute outbox: derived data (scores, standings, ratings) always caught up (docs/pipeline.md).
+
+A change marks its derived data dirty with ``request(kind, target_id)`` inside its own
+transaction: a ``RecomputeJob`` row, committed together with the change, and after the commit a
+Celery message. A job runs from the source of truth (the stored protocols), so running it twice is
+harmless; requests that arrive while a job is queued or running coalesce into one more run. The
+beat ``sweep`` resends what a lost message or a broker outage left behind.
+
+This module knows no app: each app that owns a kind of derived data registers its runner in its
+``AppConfig.ready()`` (``register``), and what the sweep checks besides the jobs
+(``register_sweeper``). ``games`` marks a game's scores dirty and never imports ``scoring``;
+``scoring`` recomputes them and says so (``scoring.signals.game_scores_stored``), and the apps
+above it ask for their own recomputes (docs/architecture.md).
+
+Without a broker (the embedded default) Celery runs each task eagerly, in-process, after commit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection, connections, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from .locking import for_update
+from .models import RecomputeJob
+
+logger = logging.getLogger(__name__)
+Kind = RecomputeJob.Kind
+Status = RecomputeJob.Status
+
+FROM_THE_START = 0  # RecomputeJob.from_game_id for ratings: rebuild all (None: nothing pending)
+RESEND_AFTER = timedelta(seconds=60)  # a queued message older than this is presumed lost
+STUCK_AFTER = timedelta(minutes=15)  # a running job with no lease (the embedded mode) older than this is freed
+MAX_ATTEMPTS = 5
+SWEEP_BATCH = 500
+RETRY_BACKOFF_SECONDS = (2, 5, 15, 60, 180)
+
+
+# --- the registry (filled by the apps' AppConfig.ready()) --------------------------------------
+
+# kind → run(target_id, *, from_game_id, job_id): brings one target up to date from its inputs.
+RUNNERS: dict[str, Callable[..., None]] = {}
+# kind → earlier(a, b): of two pending 'from' points (ratings: game ids), the one to start from.
+EARLIER: dict[str, Callable[[int, int], int]] = {}
+# name → find(limit): marks dirty what is older than its inputs; returns how many it marked.
+SWEEPERS: dict[str, Callable[[int], int]] = {}
+
+
+def register(kind: str, run: Callable[..., None], *, earlier: Callable[[int, int], int] | None = None) -> None:
+    """The app owning ``kind`` says how to recompute one of its targets (in ``AppConfig.ready()``)."""
+    RUNNERS[kind] = run
+    if earlier is not None:
+        EARLIER[kind] = earlier
+
+
+def register_sweeper(name: str, find: Callable[[int], int]) -> None:
+    """Something the minute's sweep checks besides the jobs, e.g. scores of an older protocol."""
+    SWEEPERS[name] = find
+
+
+# --- requests (inside the caller's transaction) ------------------------------------------------
+
+
+def request_game_scores(game_id: int) -> None:
+    """A game's protocol changed in a way its scores may show (the scoring app recomputes them)."""
+    _request(Kind.GAME_SCORES, game_id)
+
+
+def request_standings(tournament_id: int) -> None:
+    _request(Kind.STANDINGS, tournament_id)
+
+
+def request_ratings(from_game_id: int | None) -> None:
+    """Ratings must be recomputed from this game's place in the order (None: from the start)."""
+    _request(Kind.RATINGS, 0, from_game_id=FROM_THE_START if from_game_id is None else from_game_id)
+
+
+def _earlier_game(kind: str, a: int | None, b: int) -> int:
+    """Of two pending 'from' points, the one that comes first (the kind's own order)."""
+    if a is None:
+        return b
+    if FROM_THE_START in (a, b):
+        return FROM_THE_START
+    return EARLIER[kind](a, b)
+
+
+def _request(kind: str, target_id: int, *, from_game_id: int | None = None) -> None:
+    """Mark the job dirty in the caller's transaction; send it after the commit unless a queued
+    message (younger than RESEND_AFTER) or the follow-up of a running job already covers it."""
+    now = timezone.now()
+    with transaction.atomic():
+        job, created = for_update(RecomputeJob.objects).get_or_create(
+            kind=kind, target_id=target_id,
+            defaults={"requested_at": now, "status": Status.PENDING, "from_game_id": from_game_id},
+        )
+        send = created
+        if not created:
+            in_flight = job.status == Status.RUNNING or (
+                job.status == Status.PENDING and job.enqueued_at is not None
+                and now - job.enqueued_at < RESEND_AFTER
+            )
+            job.requested_at = now
+            if kind == Kind.RATINGS:
+                # The ratings' 'from' point is the earlier of the two in the rating order.
+                job.from_game_id = _earlier_game(kind, job.from_game_id, from_game_id)
+            if job.status != Status.RUNNING:
+                job.status = Status.PENDING
+                job.attempts = 0
+            send = not in_flight  # else the queued run, or the follow-up of the running one, covers it
+        if send:
+            job.enqueued_at = now
+        job.save()
+        if send:
+            transaction.on_commit(lambda: send_job(kind, target_id))
+
+
+def send_job(kind: str, target_id: int, *, countdown: float | None = None) -> bool:
+    """Send the Celery message for a job; a broker outage is logged, and the sweep repairs it."""
+    try:
+        run_recompute_job.apply_async((kind, target_id), countdown=countdown, retry=False)
+    except Exception as error:  # kombu/redis connection errors: the dirty row outlives them
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            raise
+        logger.warning("could not send %s:%s to the broker (%s); the sweep will resend it", kind, target_id, error)
+        RecomputeJob.objects.filter(kind=kind, target_id=target_id).update(enqueued_at=None)
+        return False
+    return True
+
+
+# --- running a job ----------------------------------------------------------------------------
+
+
+def progress_key(job_id: int) -> str:
+    return f"pipeline:progress:{job_id}"
+
+
+def lease_seconds() -> float:
+    """How long a running job's lease lasts without a heartbeat (settings.PIPELINE_LEASE_SECONDS)."""
+    return float(getattr(settings, "PIPELINE_LEASE_SECONDS", 45))
+
+
+class Lease:
+    """A running job's lease, renewed every third of its length by a thread of its own while the
+    job computes: a worker that dies (``kill -9``, a lost machine) stops renewing it, and the sweep
+    takes the job over once it has run out — within a lease and a sweep's minute of the death.
+
+    Only with PostgreSQL and outside a transaction: the embedded mode (SQLite, one writer at a
+    time) and jobs run inside a caller's transaction keep no lease, and the sweep frees those after
+    ``STUCK_AFTER``.
+    """
+
+    def __init__(self, job_id: int, token: str):
+        self.job_id, self.token = job_id, token
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    @staticmethod
+    def applies() -> bool:
+        return connection.vendor == "postgresql" and not connection.in_atomic_block
+
+    def renew(self) -> int:
+        return RecomputeJob.objects.filter(pk=self.job_id, run_token=self.token, status=Status.RUNNING).update(
+            lease_expires_at=timezone.now() + timedelta(seconds=lease_seconds()))
+
+    def _beat(self) -> None:
+        try:
+            while not self.stop.wait(lease_seconds() / 3):
+                try:
+                    if not self.renew():
+                        return  # taken over or finished: nothing of ours to renew
+                except Exception:  # a database blip: the next beat tries again
+                    logger.warning("could not renew the lease of recompute job %s", self.job_id, exc_info=True)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    def __enter__(self):
+        self.thread = threading.Thread(target=self._beat, name=f"lease-{self.job_id}", daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join(timeout=5)
+        return False
+
+
+def run_job(kind: str, target_id: int) -> str:
+    """Bring one target up to date. Returns the job's status after the run.
+
+    A job running under another worker's live lease is left to it (its run covers what was asked
+    until it started; a request since then gets a follow-up run). A job whose lease ran out is
+    taken over: a fresh token, and the old run — if it was not dead after all — finds its token
+    gone and records nothing.
+    """
+    leased = Lease.applies()
+    with transaction.atomic():
+        job = RecomputeJob.objects.select_for_update().filter(kind=kind, target_id=target_id).first()
+        if job is None or job.status == Status.DONE:
+            return "nothing to do"
+        now = timezone.now()
+        if job.status == Status.RUNNING and job.lease_expires_at is not None and job.lease_expires_at > now:
+            return "running elsewhere"
+        covering = job.requested_at
+        from_game_id = job.from_game_id
+        job.status, job.started_at, job.error = Status.RUNNING, now, ""
+        job.run_token = uuid.uuid4().hex
+        job.lease_expires_at = now + timedelta(seconds=lease_seconds()) if leased else None
+        if kind == Kind.RATINGS:
+            job.from_game_id = None  # taken: later requests set it again
+        job.save(update_fields=["status", "started_at", "error", "from_game_id", "run_token", "lease_expires_at"])
+    token = job.run_token
+    started = time.monotonic()
+    try:
+        with Lease(job.pk, token) if leased else contextlib.nullcontext():
+            RUNNERS[kind](target_id, from_game_id=from_game_id, job_id=job.pk)
+    except Exception as error:  # recorded for the organizers' status page, then retried
+        logger.exception("recompute %s:%s failed", kind, target_id)
+        with transaction.atomic():
+            job = RecomputeJob.objects.select_for_update().get(pk=job.pk)
+            if job.run_token != token:
+                return "taken over"
+            job.status, job.error = Status.FAILED, f"{type(error).__name__}: {error}"[:2000]
+            job.lease_expires_at = None
+            job.attempts = F("attempts") + 1
+            job.finished_at = timezone.now()
+            if kind == Kind.RATINGS:
+                job.from_game_id = _earlier_game(kind, job.from_game_id,
+                                                 from_game_id if from_game_id is not None else 0)
+            job.save()
+        return Status.FAILED
+    finally:
+        cache.delete(progress_key(job.pk))
+    with transaction.atomic():
+        job = RecomputeJob.objects.select_for_update().get(pk=job.pk)
+        if job.run_token != token:
+            return "taken over"  # the sweep gave the job to another run, which records it
+        job.lease_expires_at = None
+        job.covered_until = covering
+        job.finished_at = timezone.now()
+        job.duration_ms = int((time.monotonic() - started) * 1000)
+        job.attempts = 0
+        if job.requested_at > covering:  # changed again while we ran: one more run covers it
+            job.status, job.enqueued_at = Status.PENDING, job.finished_at
+            transaction.on_commit(lambda: send_job(kind, target_id))
+        else:
+            job.status = Status.DONE
+        job.save()
+    return job.status
+
+
+def job_progress(job: RecomputeJob) -> tuple[int, int] | None:
+    return cache.get(progress_key(job.pk)) if job.status == Status.RUNNING else None
+
+
+# --- the sweep (Celery beat, every minute) ----------------------------------------------------
+
+
+def sweep(now=None) -> dict:
+    """Resend lost work and mark dirty whatever is older than its inputs. Returns counts."""
+    now = now or timezone.now()
+    counts = {"resent": 0, "taken_over": 0, "stuck": 0, "retried": 0}
+    # A lease that ran out: its worker died (or hangs). The job is pending again with a new token,
+    # so the old run, should it wake, records nothing; it is sent below, in this same sweep.
+    expired = RecomputeJob.objects.filter(status=Status.RUNNING, lease_expires_at__lt=now)
+    counts["taken_over"] = expired.update(status=Status.PENDING, enqueued_at=None, lease_expires_at=None,
+                                          run_token="")
+    stuck = RecomputeJob.objects.filter(status=Status.RUNNING, lease_expires_at__isnull=True,
+                                        started_at__lt=now - STUCK_AFTER)
+    counts["stuck"] = stuck.update(status=Status.PENDING, enqueued_at=None, run_token="")
+    retry = RecomputeJob.objects.filter(status=Status.FAILED, attempts__lt=MAX_ATTEMPTS)
+    for job in retry:
+        backoff = timedelta(seconds=min(600, 15 * 2 ** job.attempts))
+        if job.finished_at is None or now - job.finished_at >= backoff:
+            RecomputeJob.objects.filter(pk=job.pk, status=Status.FAILED).update(status=Status.PENDING, enqueued_at=None)
+            counts["retried"] += 1
+    lost = RecomputeJob.objects.filter(status=Status.PENDING).filter(
+        Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=now - RESEND_AFTER)
+    )
+    for job in lost[:SWEEP_BATCH]:
+        if send_job(job.kind, job.target_id):
+            RecomputeJob.objects.filter(pk=job.pk).update(enqueued_at=now)
+            counts["resent"] += 1
+    for name, find in SWEEPERS.items():
+        counts[name] = find(SWEEP_BATCH)
+    return counts
+
+
+# --- the Celery tasks -------------------------------------------------------------------------
+
+
+@shared_task(bind=True, acks_late=True, max_retries=len(RETRY_BACKOFF_SECONDS))
+def run_recompute_job(self, kind: str, target_id: int) -> str:
+    """Bring one target of the pipeline up to date; retry with backoff when it fails."""
+    status = run_job(kind, target_id)
+    if status == "failed" and not settings.CELERY_TASK_ALWAYS_EAGER and self.request.retries < self.max_retries:
+        raise self.retry(countdown=RETRY_BACKOFF_SECONDS[self.request.retries])
+    return status
+
+
+@shared_task
+def sweep_pipeline() -> dict:
+    """Every minute (Celery beat): resend lost work, recompute what is older than its inputs."""
+    return sweep()

@@ -1,0 +1,44 @@
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import render
+
+from clubs.permissions import clubs_user_organizes
+from core.models import RecomputeJob
+from core.outbox import job_progress
+from games.models import Game
+
+from .models import Tournament
+
+Kind = RecomputeJob.Kind
+
+
+@login_required
+def pipeline_status(request):
+    """Where the recompute pipeline stands for the clubs this organizer runs."""
+    clubs = clubs_user_organizes(request.user)
+    if not clubs.exists():
+        raise PermissionDenied
+    game_ids = Game.objects.filter(club__in=clubs).values("pk")
+    tournament_ids = Tournament.objects.filter(club__in=clubs).values("pk")
+    jobs = list(
+        RecomputeJob.objects.filter(
+            Q(kind=Kind.RATINGS)
+            | Q(kind=Kind.GAME_SCORES, target_id__in=game_ids)
+            | Q(kind=Kind.STANDINGS, target_id__in=tournament_ids)
+        ).order_by("-requested_at")[:200]
+    )
+    games = Game.objects.in_bulk([j.target_id for j in jobs if j.kind == Kind.GAME_SCORES])
+    tournaments = Tournament.objects.in_bulk([j.target_id for j in jobs if j.kind == Kind.STANDINGS])
+    rows = []
+    for job in jobs:
+        target = {Kind.GAME_SCORES: games, Kind.STANDINGS: tournaments}.get(job.kind, {}).get(job.target_id)
+        progress = job_progress(job)
+        rows.append({
+            "job": job, "target": target,
+            "progress": progress, "percent": int(100 * progress[0] / progress[1]) if progress and progress[1] else None,
+        })
+    counts = {status: sum(1 for j in jobs if j.status == status) for status in RecomputeJob.Status.values}
+    busy = counts["pending"] + counts["running"] > 0
+    template = "tournaments/pipeline.html#jobs" if request.htmx else "tournaments/pipeline.html"
+    return render(request, template, {"rows": rows, "counts": counts, "busy": busy})

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.agents import agents_from_spec
 from online.agents.base import answer_to_command, check_answer
 from online.engine.judged_table import (

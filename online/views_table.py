@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.engine.judged_table.protocol import transcript
 from online.engine.judged_table.views import seat_view
 

@@ -11,7 +11,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from online.agents.spec import SpecError, parse_spec
 from online.table_tournament import simulate_tournament
 

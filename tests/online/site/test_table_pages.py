@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.engine import replay as replay_protocol
 from online import clock
 from online.engine.judged_table import replay

@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from games.models import Game
 from scoring.models import PlayerRating, SeatScore
 from tournaments.models import Tournament
-from tournaments.selectors import tournament_standings
+from tournaments.standings.selectors import tournament_standings
 
 
 def test_simulate_games_same_seed_same_files(tmp_path):

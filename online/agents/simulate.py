@@ -6,7 +6,9 @@
 
 Game *i* of a run has the seed `f"{seed}-{i}"`, so the same seed gives the same games and the
 same files (nothing in them depends on the clock). Every game's protocol is validated by the
-site's protocol engine and scored by its scoring engine, which is where the points come from.
+site's protocol engine and, given the scoring engine's `score_document` as `scorer` (the
+command line takes it from `games.protocol_scoring`: the scoring app is not below this one),
+scored: that is where the points per role come from.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -21,7 +24,6 @@ from pathlib import Path
 from games.engine import replay as replay_protocol
 from online.engine.judged_table import TableConfig
 from online.engine.judged_table.protocol import to_protocol, transcript
-from scoring.engine import score_document
 from vocabulary import BLACK_ROLES
 from vocabulary import ROLES as VOCABULARY_ROLES
 
@@ -110,6 +112,7 @@ def simulate(
     config: TableConfig | dict | None = None,
     chat_settings: dict | None = None,
     keep_games: bool = False,
+    scorer: Callable[[dict], dict] | None = None,
 ) -> Run:
     spec = spec or "rule"
     parse_spec(spec)  # a bad spec fails before the first game
@@ -125,7 +128,7 @@ def simulate(
             raise AssertionError(
                 f"game {game_seed}: the protocol engine reads {result}, the judge {game.state.winner}"
             )
-        score = score_document(document).to_dict()
+        score = scorer(document) if scorer is not None else {"players": []}
         st = game.state
         run.games.append(
             GameSummary(
@@ -164,7 +167,8 @@ def summarize(run: Run) -> dict:
     points: dict[str, list[float]] = {role: [] for role in ROLES}
     for game in games:
         for seat, role in game.roles.items():
-            points[role].append(game.points[seat])
+            if seat in game.points:  # scored (a run without a scorer has no points)
+                points[role].append(game.points[seat])
     days = Counter(game.days for game in games)
     path_totals = {key: sum(game.paths[key] for game in games) for key, _ in PATHS}
     path_games = {key: sum(1 for game in games if game.paths[key]) for key, _ in PATHS}
@@ -336,3 +340,11 @@ def report_html(report: dict) -> str:
         "figure{margin:1rem 0}figcaption{font-weight:600;margin-bottom:.3rem}</style></head><body>"
         "<h1>Auto-judged table: simulation report</h1>" + "\n".join(body) + "</body></html>\n"
     )
+
+
+def play_protocol(seed: str, names: list[str], spec: str) -> tuple[dict, str]:
+    """One whole game with agents of `spec` at seats named `names`: its protocol and winner
+    (what `games.automatic_play` provides to a simulated tournament). ValueError for a bad spec."""
+    parse_spec(spec)
+    game = play_game(lambda roles: agents_from_spec(spec, roles), seed, names=names)
+    return to_protocol(game.log), game.state.winner

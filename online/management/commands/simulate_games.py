@@ -16,6 +16,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from games.protocol_scoring import scorer
 from online.agents.simulate import build_report, simulate, write_game, write_report
 from online.agents.spec import SpecError
 from online.engine.judged_table import TableConfig, TableError
@@ -66,11 +67,20 @@ class Command(BaseCommand):
         directory.mkdir(parents=True, exist_ok=True)
         started = time.perf_counter()
         try:
+            score = scorer()  # the scoring app's engine (games.protocol_scoring)
             run = simulate(
-                games, seed, agents, table_config, chat_settings(), keep_games=not no_games
+                games,
+                seed,
+                agents,
+                table_config,
+                chat_settings(),
+                keep_games=not no_games,
+                scorer=score,
             )
             other = (
-                simulate(games, seed, compare, table_config, chat_settings()) if compare else None
+                simulate(games, seed, compare, table_config, chat_settings(), scorer=score)
+                if compare
+                else None
             )
         except SpecError as error:
             raise CommandError(str(error)) from None

@@ -35,6 +35,8 @@ def test_simulate_games_same_seed_same_files(tmp_path):
         and 0 <= run["red_win_rate_ci95"][0] <= run["red_win_rate"] <= run["red_win_rate_ci95"][1]
     )
     assert set(run["points_per_role"]) == {"civilian", "sheriff", "mafia", "don"}
+    # Scored by the scoring app's engine (provided through games.protocol_scoring).
+    assert all(data["mean"] is not None and data["players"] for data in run["points_per_role"].values())
     assert {"tie", "revote", "hands", "day_one_single", "later_single"} <= set(run["rule_paths"])
     assert report["compare"]["spec"] == "random" and "difference_ci95" in report["head_to_head"]
     page = (first / "report.html").read_text()
@@ -62,3 +64,10 @@ def test_simulate_tournament_confirms_and_publishes_every_game():
     standings = tournament_standings(tournament)
     assert len(standings) == 10
     assert PlayerRating.objects.filter(player__nickname__startswith="Bot rule").count() == 10
+
+
+@pytest.mark.django_db
+def test_simulate_tournament_refuses_a_bad_spec_before_creating_anything():
+    with pytest.raises(CommandError, match="unknown agent kind"):
+        call_command("simulate_tournament", "--name", "Never", "--agents", "clever")
+    assert not Tournament.objects.filter(name="Never").exists()

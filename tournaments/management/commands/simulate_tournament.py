@@ -12,8 +12,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import ApplicationError
-from online.agents.spec import SpecError, parse_spec
-from online.table_tournament import simulate_tournament
+from tournaments.simulation import simulate_tournament
 
 
 class Command(BaseCommand):
@@ -32,23 +31,14 @@ class Command(BaseCommand):
     def handle(self, *args, name, slug, tables, rounds, seed, agents, **options):
         if tables < 1 or rounds < 1:
             raise CommandError("--tables and --rounds must be at least 1")
-        if any(kind.startswith(("http:", "chat")) for kind in parse_spec_or_fail(agents).values()):
-            self.stdout.write("Remote agents: every game waits for their answers.")
         started = time.perf_counter()
         try:
             run = simulate_tournament(
                 name=name, slug=slug, tables=tables, rounds=rounds, seed=seed, spec=agents
             )
-        except (ApplicationError, SpecError) as error:
+        except (ApplicationError, ValueError) as error:  # a bad agent spec is a ValueError
             raise CommandError(str(error)) from None
         self.stdout.write(
             f"{run.tournament.name} (/tournaments/{run.tournament.slug}/): {run.games} games confirmed and "
             f"published in {time.perf_counter() - started:.1f} s; red won {run.red_wins}."
         )
-
-
-def parse_spec_or_fail(spec: str) -> dict:
-    try:
-        return parse_spec(spec)
-    except SpecError as error:
-        raise CommandError(str(error)) from None

@@ -1,6 +1,8 @@
 """A whole tournament played at auto-judged tables (issue 19, `manage.py simulate_tournament`).
 
-The site's own pipeline does everything but the playing: the tournament is created and its
+The games are played by the online app's judge and agents, provided through
+`games.automatic_play` (this app does not import `online`: docs/architecture.md). The site's own
+pipeline does everything but the playing: the tournament is created and its
 players accepted through the tournament services, seated by the seating generator, and every
 game's protocol — written by the judge engine as a `fiim-2025` document — is dealt, entered,
 submitted by the simulation's judge account and confirmed by its organizer account (a different
@@ -18,11 +20,11 @@ from django.utils import timezone
 
 from clubs.models import Club, ClubMembership, Player
 from games import services as game_services
+from games.automatic_play import play
 from games.models import Game
-from online.agents import agents_from_spec, play_game
-from online.engine.judged_table.protocol import to_protocol
 from tournaments import services as tournament_services
 from tournaments.models import Application, Tournament
+from vocabulary import FIIM_2025, RED
 
 CLUB_SLUG = "auto-judged-tables"
 ORGANIZER = "table-organizer"
@@ -91,13 +93,16 @@ def simulate_tournament(
     spec: str = "rule",
     slug: str = "",
 ) -> TournamentRun:
+    play(
+        seed="spec-check", names=[f"Seat {seat}" for seat in range(1, 11)], spec=spec
+    )  # a bad spec stops here
     club = _club()
     organizer, judge = _accounts(club)
     today = timezone.localdate()
     with transaction.atomic():
         tournament = tournament_services.tournament_create(
             club=club, actor=organizer, name=name, slug=slug, starts_on=today, ends_on=today + datetime.timedelta(days=1),
-            tables=tables, qualifying_rounds=rounds, ruleset="fiim-2025",
+            tables=tables, qualifying_rounds=rounds, ruleset=FIIM_2025,
             description=f"Played by agents ({spec}) at auto-judged tables, seed {seed}.",
         )  # fmt: skip
         tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.REGISTRATION_OPEN,
@@ -134,8 +139,7 @@ def play_and_enter(*, game: Game, seed: str, spec: str, judge, organizer) -> boo
     """Play one seated game and put its protocol through the site's pipeline; True if red won."""
     seated = game_services.seated_players(game)
     names = [seated[seat].nickname for seat in range(1, 11)]
-    played = play_game(lambda roles: agents_from_spec(spec, roles), seed, names=names)
-    document = to_protocol(played.log)
+    document, winner = play(seed=seed, names=names, spec=spec)
     for entry in document["seats"]:
         entry["player_id"] = seated[entry["seat"]].pk
     roles = {entry["seat"]: entry["role"] for entry in document["seats"]}
@@ -145,4 +149,4 @@ def play_and_enter(*, game: Game, seed: str, spec: str, judge, organizer) -> boo
                                           actor=judge, reason="the auto-judged table's protocol")  # fmt: skip
     game = game_services.game_submit(game=game, expected_version=game.protocol_version, actor=judge)
     game_services.game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
-    return played.state.winner == "red"
+    return winner == RED

@@ -50,3 +50,4 @@ def build(club, stdout) -> None:
     from .mafia1923_demo import build as build_mafia1923
 
     build_mafia1923(stdout)
+    stdout.write("Auto-judged table: /online/table/ (any visitor sits down at once, bots in the other seats)")

@@ -101,6 +101,12 @@ VISITS: dict[str, Entry] = {
     "games:detail": lambda w: [Visit({"pk": w.secret.pk}), Visit({"pk": w.evening_game.pk})],
     # online games: every thread of the secret online game, one player's posts, the count
     "online:list": lambda w: {},
+    "online:table_home": lambda w: {},
+    "online:table_new": lambda w: {},
+    "online:table": lambda w: [Visit({"token": w.extra["judged_table"]}),
+                               Visit({"token": w.extra["judged_table"]}, headers={"HX-Request": "true"})],
+    "online:table_answer": lambda w: {"token": w.extra["judged_table"]},
+    "online:table_clock": lambda w: {"token": w.extra["judged_table"]},
     "online:notifications": lambda w: {},
     "online:night_order": lambda w: {"slug": w.extra["online_setup"]},
     "online:roles": lambda w: {},

@@ -240,7 +240,13 @@ def _online_game(world: World) -> dict:
     mafia = Slot.objects.get(game=game, number=_mafia_slot(game)).user
     online.post_create(game=game, user=mafia, thread_key="side:mafia", body="Our secret plan.")
     online.post_create(game=game, user=users[0], body="Hello, town.")
-    return {"online_game": game.slug, "online_setup": setup.slug}
+    from online.engine.judged_table import create_table
+    from online.models import JudgedTable
+
+    # An auto-judged table that belongs to a visitor's session: no viewer of the walk may see it.
+    JudgedTable.objects.create(token="secrecy-table", seed="secrecy-table", seat=3, session_key="a-visitor",
+                               log=create_table("secrecy-table")[1])
+    return {"online_game": game.slug, "online_setup": setup.slug, "judged_table": "secrecy-table"}
 
 
 def _mafia1923_event(world: World) -> dict:

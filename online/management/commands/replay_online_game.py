@@ -31,8 +31,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug", nargs="?", help="the game's slug")
-        parser.add_argument("--file", help="a log as a JSON list of events, instead of a stored game")
-        parser.add_argument("--log", action="store_true", help="print the stored log, not the outcome")
+        parser.add_argument(
+            "--file", help="a log as a JSON list of events, instead of a stored game"
+        )
+        parser.add_argument(
+            "--log", action="store_true", help="print the stored log, not the outcome"
+        )
 
     def handle(self, *args, slug=None, file=None, log=False, **options):
         if file:

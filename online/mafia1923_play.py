@@ -24,7 +24,6 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext as _
 
 from online.engine import GameState
 from online.engine.clock import utc
@@ -89,8 +88,7 @@ def _notify_moderators(game: Game, phase: str, at: datetime) -> None:
     for user_id, language in _languages(game, moderator_ids(game)).items():
         with translation.override(language):
             rows.append(Notification(user_id=user_id, game=game, kind=Notification.Kind.GAME, url=url,
-                                     text=_("The draft of %(phase)s is ready for review.")
-                                     % {"phase": phase_name(phase)}, created_at=at))
+                                     params={"m1923": "draft", "phase": phase}, created_at=at))
     Notification.objects.bulk_create(rows)
 
 
@@ -136,12 +134,11 @@ def deliver(game: Game, state: GameState, phase: str, at: datetime) -> dict:
     board = reverse("m1923:event", kwargs={"slug": game.slug})
     for user_id, language in languages.items():
         with translation.override(language):
-            rows.append(Notification(user_id=user_id, game=game, kind=Notification.Kind.PHASE, url=board,
-                                     created_at=at, text=public_headline(phase, state.result is not None)))
+            rows.append(Notification(user_id=user_id, game=game, kind=Notification.Kind.PHASE, url=board, created_at=at,
+                                     params={"m1923": "published", "phase": phase, "over": state.result is not None}))
             if user_id in private_users:
                 rows.append(Notification(user_id=user_id, game=game, kind=Notification.Kind.ROLE, url=board,
-                                         created_at=at, text=_("You have a private message for %(phase)s.")
-                                         % {"phase": phase_name(phase)}))
+                                         created_at=at, params={"m1923": "private", "phase": phase}))
     Notification.objects.bulk_create(rows)
     game_id = game.pk
     transaction.on_commit(lambda: _queue(game_id, phase))
@@ -195,16 +192,3 @@ def _queue(game_id: int, phase: str) -> None:
             task.delay(game_id, phase)
         except Exception:  # the broker is down: the in-site messages are there all the same
             logging.getLogger(__name__).warning("could not queue %s for game %s", task.name, game_id)
-
-
-def phase_name(phase: str) -> str:
-    number = phase[1:]
-    return (_("Night %(n)s") if phase.startswith("N") else _("Day %(n)s")) % {"n": number}
-
-
-def public_headline(phase: str, over: bool) -> str:
-    if over:
-        return _("The event is over: the winners are announced.")
-    if phase.startswith("N"):
-        return _("The morning after %(phase)s: the announcements are out.") % {"phase": phase_name(phase)}
-    return _("The evening of %(phase)s: the votes and the court's verdicts are out.") % {"phase": phase_name(phase)}

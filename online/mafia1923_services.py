@@ -263,7 +263,7 @@ def event_start(*, game: Game, actor, now: datetime | None = None) -> Game:
         users = list(game.slots.values_list("user_id", flat=True))
         Notification.objects.bulk_create(
             Notification(user_id=user_id, game=game, kind=Notification.Kind.ROLE, created_at=now,
-                         url=reverse("m1923:event", kwargs={"slug": game.slug}), text=_("The event has started: your role is on its page."))
+                         url=reverse("m1923:event", kwargs={"slug": game.slug}), params={"m1923": "started"})
             for user_id in users)
         log_action(game, action="m1923.started", actor=actor, data={})
     return game
@@ -324,7 +324,7 @@ def question_answer(*, game: Game, question_id: int, answer: str, actor, now: da
     question.save(update_fields=["answer", "answered_by", "answered_at"])
     Notification.objects.create(user_id=question.user_id, game=game, kind=Notification.Kind.GAME, created_at=now,
                                 url=reverse("m1923:questions", kwargs={"slug": game.slug}),
-                                text=_("The moderators answered your question."))
+                                params={"m1923": "answered"})
     log_action(game, action="m1923.question-answered", actor=actor, data={"question": question.pk})
     return question
 

@@ -29,8 +29,7 @@ def _window(game_id: int, phase: str):
 
 def render_public(game, public: dict) -> tuple[str, str]:
     """The public announcement's subject and text, in the active language."""
-    from .mafia1923_play import public_headline
-    from .mafia1923_texts import public_lines, result_lines
+    from .mafia1923_texts import public_headline, public_lines, result_lines
 
     names = dict(game.slots.values_list("number", "name"))
     lines = public_lines(public["public"], names, public.get("notes", ())) + result_lines(public.get("result"), names)

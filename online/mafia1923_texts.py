@@ -199,3 +199,32 @@ def private_lines(event: dict, names: dict[int, str]) -> list[str]:
     lines = [private_line(result, names) for result in event.get("results", [])]
     lines.extend(_("Moderators' note: %(note)s") % {"note": note} for note in event.get("notes", []))
     return lines
+
+
+def phase_name(phase: str) -> str:
+    number = phase[1:]
+    return (_("Night %(n)s") if phase.startswith("N") else _("Day %(n)s")) % {"n": number}
+
+
+def public_headline(phase: str, over: bool) -> str:
+    if over:
+        return _("The event is over: the winners are announced.")
+    if phase.startswith("N"):
+        return _("The morning after %(phase)s: the announcements are out.") % {"phase": phase_name(phase)}
+    return _("The evening of %(phase)s: the votes and the court's verdicts are out.") % {"phase": phase_name(phase)}
+
+
+def notification_text(params: dict) -> str:
+    """A Mafia 1923 notification in the active language (the reader's), from its data."""
+    what, phase = params.get("m1923"), params.get("phase") or ""
+    if what == "draft":
+        return _("The draft of %(phase)s is ready for review.") % {"phase": phase_name(phase)}
+    if what == "published":
+        return public_headline(phase, bool(params.get("over")))
+    if what == "private":
+        return _("You have a private message for %(phase)s.") % {"phase": phase_name(phase)}
+    if what == "answered":
+        return _("The moderators answered your question.")
+    if what == "started":
+        return _("The event has started: your role is on its page.")
+    return ""

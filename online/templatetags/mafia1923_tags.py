@@ -2,8 +2,7 @@
 
 from django import template
 
-from online.mafia1923_play import phase_name
-from online.mafia1923_texts import ability_name, role_name, status_name
+from online.mafia1923_texts import ability_name, phase_name, role_name, status_name
 
 register = template.Library()
 

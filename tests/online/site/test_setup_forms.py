@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from online.models import Setup
+from online import mafia1923_services
+from online.models import Game, Setup
 from online.setup_forms import SetupForm, SetupImportForm, initial_from, validate_setup
 from tests.factories import UserFactory
 
@@ -130,3 +131,20 @@ def test_the_messages_are_in_the_reader_s_language(moderator):
 def test_only_staff_and_organizers_make_setups(client):
     client.force_login(UserFactory())
     assert client.get(reverse("online_mod:setup_new")).status_code == 403
+
+
+def test_the_forum_console_offers_only_forum_setups(client, moderator):
+    """A Mafia 1923 event's setup is not a forum setup: the forum console neither lists it to start a
+    game from, nor starts a new setup's form from it (found by the smoke crawl: a 500)."""
+    event = mafia1923_services.event_create(title="Family week", moderator=moderator, pool=[{"role": "doctor"}])
+    family_setup = event.setup
+    forum_setup = Setup.objects.create(name="Plain seven", slug="plain-seven", data=validate_setup(
+        {"name": "Plain seven", "ruleset": "forum", "roles": [{"role": "mafia_goon", "count": 2},
+                                                              {"role": "townie", "count": 5}]}))
+    console = client.get(reverse("online_mod:console"))
+    assert list(console.context["setups"]) == [forum_setup]
+    assert client.get(reverse("online_mod:setup_new") + f"?from={family_setup.slug}").status_code == 404
+    assert client.get(reverse("online_mod:setup_new") + f"?from={forum_setup.slug}").status_code == 200
+    refused = client.post(reverse("online_mod:console"), {"what": "game", "setup": family_setup.pk, "title": "Mixed"})
+    assert refused.status_code == 302
+    assert not Game.objects.filter(title="Mixed").exists()

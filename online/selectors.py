@@ -6,7 +6,7 @@ from django.db.models import Count, QuerySet
 
 from online.engine import vote_count
 
-from .models import Game, Post, Slot
+from .models import Game, Post, Setup, Slot
 from .play import state_of
 from .visibility import Viewer, may_read
 
@@ -14,6 +14,12 @@ from .visibility import Viewer, may_read
 def forum_games() -> QuerySet[Game]:
     """The forum games (Mafia 1923 events have their own pages: online/mafia1923_views.py)."""
     return Game.objects.exclude(setup__data__ruleset="mafia1923")
+
+
+def forum_setups() -> QuerySet[Setup]:
+    """The forum game's setups: a Mafia 1923 event's setup is made with the event (its own
+    console) and has roles the forum's setup form does not know."""
+    return Setup.objects.exclude(data__ruleset="mafia1923")
 
 
 def games_in_progress() -> QuerySet[Game]:

@@ -18,7 +18,7 @@ from core.errors import ApplicationError
 from online.engine import moderator_view
 
 from . import clock, selectors, services
-from .models import Game, Setup
+from .models import Game
 from .play import state_of
 from .setup_forms import SetupForm, SetupImportForm, initial_from
 
@@ -47,7 +47,7 @@ def console(request: HttpRequest) -> HttpResponse:
         _create(request)
         return redirect("online_mod:console")
     return render(request, "online/moderator/console.html", {
-        "setups": Setup.objects.all(), "zones": ZONES,
+        "setups": selectors.forum_setups(), "zones": ZONES,
         "games": selectors.forum_games().filter(moderator=request.user).select_related("setup"),
     })
 
@@ -55,7 +55,7 @@ def console(request: HttpRequest) -> HttpResponse:
 def _create(request: HttpRequest) -> None:
     """A new game from a setup (the setups are made on their own page, ``setup_new``)."""
     try:
-        setup = Setup.objects.filter(pk=request.POST.get("setup") or 0).first()
+        setup = selectors.forum_setups().filter(pk=request.POST.get("setup") or 0).first()
         if setup is None:
             raise ApplicationError(_("Choose a setup."), code="setup.none")
         title = request.POST.get("title", "").strip()
@@ -75,7 +75,7 @@ def setup_new(request: HttpRequest) -> HttpResponse:
     from a stored setup."""
     if not may_create(request.user):
         raise PermissionDenied
-    start = Setup.objects.filter(slug=request.GET.get("from", "")).first()
+    start = selectors.forum_setups().filter(slug=request.GET.get("from", "")).first()
     form = SetupForm(initial=initial_from(start.data) if start else None)
     importer = SetupImportForm()
     if request.method == "POST":

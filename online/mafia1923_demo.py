@@ -14,11 +14,14 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
+from django.db import transaction
 
 from . import clock
 from . import mafia1923_services as services
+from .deadlines import resolve_due_phase
 from .engine import PauseDeadline
 from .models import Game
+from .play import apply, locked
 
 SLUG = "demo-mafia-1923"
 FAMILIES = {
@@ -84,14 +87,8 @@ def build(stdout) -> None:
                            now=at + timedelta(minutes=1))
     services.action_submit(game=game, user=users["vera"], ability="inquire", player=number["m1923-cohen-8"],
                            now=at + timedelta(minutes=2))
-    from .deadlines import resolve_due_phase
-
     resolve_due_phase(game.pk, night + timedelta(hours=10))  # Night 1's window ends: the draft
     services.draft_publish(game=game, actor=organizer, now=night + timedelta(hours=10, minutes=30))
-    from django.db import transaction
-
-    from .play import apply, locked
-
     with transaction.atomic():
         locked_game = locked(game.pk)
         apply(locked_game, [PauseDeadline(at=night + timedelta(hours=12, minutes=1),

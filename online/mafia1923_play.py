@@ -19,18 +19,23 @@ only; the overrides refuse a note to the dead).
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
 
+from core.audit import log_action
 from online.engine import GameState
 from online.engine.clock import utc
 from online.engine.mafia1923 import announcements
 
+from .mafia1923_models import Entry, Moderator, Override
 from .models import Game, Notification, Post, Slot, Thread
 
+log = logging.getLogger(__name__)
 RULESET = "mafia1923"
 PUBLIC = "m1923_public"
 PRIVATE = "m1923_private"
@@ -80,9 +85,12 @@ def follow_events(game: Game, state: GameState, events: list[dict]) -> None:
             deliver(game, state, event["phase"], utc(event["at"]))
 
 
-def _notify_moderators(game: Game, phase: str, at: datetime) -> None:
-    from .mafia1923_selectors import moderator_ids
+def moderator_ids(game: Game) -> list[int]:
+    """The event's moderators: the game's own and those its console added."""
+    return [game.moderator_id, *Moderator.objects.filter(game=game).values_list("user_id", flat=True)]
 
+
+def _notify_moderators(game: Game, phase: str, at: datetime) -> None:
     url = reverse("m1923_mod:event", kwargs={"slug": game.slug})
     rows = []
     for user_id, language in _languages(game, moderator_ids(game)).items():
@@ -101,8 +109,6 @@ def _post(game: Game, key: str, event: dict, at: datetime) -> Post:
 def deliver(game: Game, state: GameState, phase: str, at: datetime) -> dict:
     """The published window: the public post, the private posts, the notifications (in each
     recipient's language), then (after the commit) the e-mails and the webhook. Answers counts."""
-    from .mafia1923_models import Override
-
     said = announcements(state, phase)
     overrides = list(Override.objects.filter(game=game, phase=phase))
     public_notes = [o.text for o in overrides if o.kind == Override.Kind.PUBLIC_NOTE]
@@ -142,8 +148,6 @@ def deliver(game: Game, state: GameState, phase: str, at: datetime) -> dict:
     Notification.objects.bulk_create(rows)
     game_id = game.pk
     transaction.on_commit(lambda: _queue(game_id, phase))
-    from core.audit import log_action
-
     counts = {"phase": phase, "private": len(private), "notifications": len(rows), "overrides": len(overrides)}
     log_action(game, action="m1923.delivered", data=counts)  # whoever published: a moderator or the clock
     return counts
@@ -165,30 +169,22 @@ def _slot_threads(game: Game, numbers) -> dict[int, Thread]:
 
 
 def _spectator_ids(game: Game) -> list[int]:
-    from .mafia1923_models import Entry
-
     spectators = Entry.objects.filter(game=game, level=Entry.Level.SPECTATOR).values_list("user_id", flat=True)
     return [*spectators, *game.follows.values_list("user_id", flat=True)]
 
 
 def _languages(game: Game, user_ids) -> dict[int, str]:
     """Each recipient's language: the one their sign-up chose; else the site's default."""
-    from django.conf import settings
-
-    from .mafia1923_models import Entry
-
     chosen = dict(Entry.objects.filter(game=game, user_id__in=list(user_ids)).values_list("user_id", "language"))
     default = settings.LANGUAGE_CODE.split("-")[0]
     return {user_id: chosen.get(user_id) or default for user_id in sorted(user_ids)}
 
 
 def _queue(game_id: int, phase: str) -> None:
-    import logging
-
     from .mafia1923_tasks import mail_window, webhook_window
 
     for task in (mail_window, webhook_window):
         try:
             task.delay(game_id, phase)
         except Exception:  # the broker is down: the in-site messages are there all the same
-            logging.getLogger(__name__).warning("could not queue %s for game %s", task.name, game_id)
+            log.warning("could not queue %s for game %s", task.name, game_id)

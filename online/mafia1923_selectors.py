@@ -13,8 +13,8 @@ from online.engine.mafia1923.common import kill_quota  # noqa: F401 (the forms s
 from online.engine.mafia1923.events import ext
 from online.engine.mafia1923.schedule import window
 
-from .mafia1923_models import Entry, Moderator, Question
-from .mafia1923_play import PRIVATE, PUBLIC, is_event
+from .mafia1923_models import Entry, Question
+from .mafia1923_play import PRIVATE, PUBLIC, is_event, moderator_ids  # noqa: F401 (the console's)
 from .mafia1923_texts import private_lines, public_lines, result_lines
 from .models import Game, Post
 from .visibility import MAIN, Viewer, may_read, may_read_question, may_see_private
@@ -24,10 +24,6 @@ ZONE = "Asia/Jerusalem"
 
 def events() -> QuerySet[Game]:
     return Game.objects.filter(setup__data__ruleset="mafia1923").select_related("setup")
-
-
-def moderator_ids(game: Game) -> list[int]:
-    return [game.moderator_id, *Moderator.objects.filter(game=game).values_list("user_id", flat=True)]
 
 
 def zone_of(state) -> ZoneInfo:

@@ -8,13 +8,15 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.audit import log_action
 from core.errors import ApplicationError
-from online.engine import DealRoles, PublishResolution, Start, create_game
+from online.engine import DealRoles, PublishResolution, Start, create_game, resolve
 from online.engine.mafia1923 import OPTIONS, ROLES, Act, CastVotes, Enrol, Exile, Strike
 
 from . import clock
@@ -23,7 +25,7 @@ from .mafia1923_models import Entry, EventSettings, Moderator, Override, Questio
 from .mafia1923_play import is_event
 from .models import Game, Notification, Setup, Slot
 from .play import apply, locked, state_of, store, thread
-from .services import _player_slot, _unique_slug
+from .services import _player_slot, _unique_slug, setup_create
 from .visibility import MAIN
 
 MAX_TEXT = 4000
@@ -43,8 +45,6 @@ def _text(value: str, *, required: str | None = None) -> str:
 def event_create(*, title: str, moderator, pool: list[dict], options: dict | None = None, webhook_url: str = "",
                  seed: str | None = None, now: datetime | None = None) -> Game:
     """A new event: its setup (the role pool and the settings), the game, sign-ups open."""
-    from .services import setup_create
-
     title = _text(title, required=_("Give the event a title."))
     unknown = sorted(set(options or {}) - set(OPTIONS))
     if unknown:
@@ -360,8 +360,6 @@ def override_add(*, game: Game, kind: str, reason: str, actor, slot: int | None 
 
 def draft_state(state, now: datetime):
     """The state as it will be once the pending draft is published (nothing is stored)."""
-    from online.engine import resolve
-
     return resolve(state, [PublishResolution(at=max(now, state.clock))])[0]
 
 
@@ -396,9 +394,6 @@ def _judge_player(game: Game, command, action: str, number: int, note: str, acto
 
 
 def webhook_set(*, game: Game, url: str, actor) -> None:
-    from django.core.exceptions import ValidationError
-    from django.core.validators import URLValidator
-
     url = (url or "").strip()
     if url:
         try:

@@ -10,15 +10,22 @@ import logging
 import urllib.request
 
 from celery import shared_task
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage, get_connection
+from django.urls import reverse
+from django.utils import translation
+
+from .mafia1923_models import EventSettings
+from .mafia1923_play import PRIVATE, PUBLIC, _languages, _spectator_ids
+from .mafia1923_texts import private_lines, public_headline, public_lines, result_lines
+from .models import Game, Post
 
 log = logging.getLogger(__name__)
 WEBHOOK_TIMEOUT = 10
 
 
 def _window(game_id: int, phase: str):
-    from .mafia1923_play import PRIVATE, PUBLIC
-    from .models import Game, Post
-
     game = Game.objects.get(pk=game_id)
     posts = Post.objects.filter(game=game, phase=phase, system=True, event__type__in=[PUBLIC, PRIVATE]) \
         .select_related("thread")
@@ -29,8 +36,6 @@ def _window(game_id: int, phase: str):
 
 def render_public(game, public: dict) -> tuple[str, str]:
     """The public announcement's subject and text, in the active language."""
-    from .mafia1923_texts import public_headline, public_lines, result_lines
-
     names = dict(game.slots.values_list("number", "name"))
     lines = public_lines(public["public"], names, public.get("notes", ())) + result_lines(public.get("result"), names)
     return f"{game.title}: {public_headline(public['phase'], bool(public.get('result')))}", "\n".join(lines)
@@ -40,15 +45,6 @@ def render_public(game, public: dict) -> tuple[str, str]:
 def mail_window(game_id: int, phase: str) -> int:
     """One e-mail per recipient with an address: the public announcement, and their own private
     message when they have one (the living only: the dead got none)."""
-    from django.conf import settings
-    from django.contrib.auth import get_user_model
-    from django.core.mail import EmailMessage, get_connection
-    from django.urls import reverse
-    from django.utils import translation
-
-    from .mafia1923_play import _languages, _spectator_ids
-    from .mafia1923_texts import private_lines
-
     game, public, private = _window(game_id, phase)
     if public is None:
         return 0
@@ -75,8 +71,6 @@ def mail_window(game_id: int, phase: str) -> int:
 def webhook_window(game_id: int, phase: str) -> bool:
     """The public announcement, POSTed as JSON to the event's webhook (if it has one). A chat
     server that is down loses this one post; the site's pages and e-mails have it all the same."""
-    from .mafia1923_models import EventSettings
-
     url = EventSettings.objects.filter(game_id=game_id).values_list("webhook_url", flat=True).first()
     if not url:
         return False

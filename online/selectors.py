@@ -17,7 +17,8 @@ def forum_games() -> QuerySet[Game]:
 
 
 def forum_setups() -> QuerySet[Setup]:
-    """The setups a forum game starts from (a Mafia 1923 event's setup is made with its event)."""
+    """The forum game's setups: a Mafia 1923 event's setup is made with the event (its own
+    console) and has roles the forum's setup form does not know."""
     return Setup.objects.exclude(data__ruleset="mafia1923")
 
 

@@ -2,6 +2,7 @@
 
 from django import template
 
+from online.mafia1923_models import Entry
 from online.mafia1923_texts import ability_name, phase_name, role_name, status_name
 
 register = template.Library()
@@ -38,6 +39,4 @@ def m1923_name(number, names: dict) -> str:
 
 @register.filter
 def m1923_level(level: str | None) -> str:
-    from online.mafia1923_models import Entry
-
     return str(dict(Entry.Level.choices).get(level, level or "—"))

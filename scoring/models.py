@@ -3,6 +3,7 @@ from decimal import Decimal
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+import vocabulary as v
 from clubs.models import Player
 
 
@@ -32,8 +33,8 @@ class SeatScore(models.Model):
 
 
 class RatingTrack(models.TextChoices):
-    RED = "red", _("red")
-    BLACK = "black", _("black")
+    RED = v.RED, _("red")
+    BLACK = v.BLACK, _("black")
 
 
 class RatingEntry(models.Model):

@@ -105,7 +105,7 @@ def create_tournament() -> None:
     from scoring.models import SeatScore
     from tournaments.models import Application, Round, Tournament
     from tournaments.standings.store import standings_store
-    from vocabulary import RED, RED_ROLES
+    from vocabulary import RED, RED_ROLES, TEAMS
 
     rng = random.Random(9)
     club = Club.objects.create(name="Benchmark club", slug="bench-club")
@@ -120,7 +120,7 @@ def create_tournament() -> None:
     games, seats, scores = [], [], []
     for rnd in rounds:
         for table in range(TABLES):
-            winner = rng.choice(["red", "black"])
+            winner = rng.choice(TEAMS)
             games.append(Game(club=club, tournament=tournament, round=rnd, table_number=table + 1,
                               number=(rnd.number - 1) * TABLES + table + 1, status=Game.Status.CONFIRMED, results_published=True,
                               winner=winner, end="all_black_out" if winner == "red" else "parity"))

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import ApplicationError, checked_text
 from games.engine.rulesets import DON_DECIDES
+from vocabulary import TEAMS
 
 from .rulesets import ROLE_LABELS
 from .selectors import EntryTable
@@ -163,7 +164,7 @@ def build_will(data: QueryDict) -> dict:
         declarations = {}
         for target in range(1, 11):
             color = data.get(f"color_{target}", "")
-            if color in ("red", "black"):
+            if color in TEAMS:
                 declarations[str(target)] = color
         event["declarations"] = declarations
     elif kind == "ordered":

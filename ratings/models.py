@@ -7,12 +7,13 @@ They moved here from the scoring app with their tables (``db_table``): ratings/m
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+import vocabulary as v
 from clubs.models import Player
 
 
 class RatingTrack(models.TextChoices):
-    RED = "red", _("red")
-    BLACK = "black", _("black")
+    RED = v.RED, _("red")
+    BLACK = v.BLACK, _("black")
 
 
 class RatingEntry(models.Model):

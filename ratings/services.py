@@ -24,7 +24,7 @@ from core import outbox
 from core.locking import named_lock
 from games.models import Game, GameSeat
 from games.visibility import counted_q, counts_in_aggregates
-from vocabulary import BLACK_ROLES, RED_ROLES
+from vocabulary import BLACK_ROLES, RED_ROLES, TEAMS
 
 from .engine import RatingChange, RatingConfig, RatingGame, RatingState, process_games
 from .models import PlayerRating, RatingEntry
@@ -45,7 +45,7 @@ def _in_rating_order(games):
 def rated_games():
     """The games that count for ratings: confirmed, results published, with a winner; ordered as
     they are rated."""
-    return _in_rating_order(Game.objects.filter(counted_q(), winner__in=("red", "black")))
+    return _in_rating_order(Game.objects.filter(counted_q(), winner__in=TEAMS))
 
 
 def order_key_of(game_id: int) -> tuple[datetime, int] | None:

@@ -7,8 +7,9 @@
 # attributes in step with its `__slots__`; the build refuses a mismatch at compile time.
 #
 # The event handlers (`on_*`) stay plain methods: the loop dispatches to them through the
-# handler tables by identity; only `on_foul`, the most common event, is also called directly. `start_phase` stays a plain method too: each part that keeps
-# something per phase overrides it. Only arguments that always are the declared type are typed.
+# handler tables by identity; only `on_foul`, the most common event, is also called directly.
+# `start_phase` is declared in every part that keeps something per phase, each overriding the
+# one before (a C call). Only arguments that always are the declared type are typed.
 import cython
 
 cpdef _parse_document(document)
@@ -31,6 +32,7 @@ cdef class _Reading:
     cdef public dict current
 
     # fail(...) stays a Python method: it takes **params, and runs only on a refusal.
+    cpdef start_phase(self)
     cpdef seat_field(self, index, dict event, name)
     cpdef seat_list(self, index, dict event, name)
     cpdef text_field(self, index, dict event, name)
@@ -71,6 +73,7 @@ cdef class _Day(_Seats):
     cdef public list votes
     cdef public list raises
 
+    cpdef start_phase(self)
     cpdef check_vote(self, index, dict event, day)
     cpdef refuse_nomination(self, index, dict event)
 
@@ -81,6 +84,7 @@ cdef class _Night(_Day):
     cdef public list nights
     cdef public list checks
 
+    cpdef start_phase(self)
     cpdef enter_stage(self, index, dict event, stage)
     cpdef on_check(self, index, dict event, stage, checker, by)
     cpdef shot_by_shown_numbers(self, index, dict event)

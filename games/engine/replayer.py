@@ -1366,7 +1366,8 @@ class _Replay(_Outcome):
             "disqualifications": self.disqualifications,
             "bonuses": self.bonuses,
         }
-        record._final = FinalTable(
+        # FinalTable is a NamedTuple: built without its keyword layer (the same fields, in order).
+        record._final = tuple.__new__(FinalTable, (
             self.ruleset.id,
             self.alive,
             self.critical,
@@ -1379,7 +1380,7 @@ class _Replay(_Outcome):
             self.tied,
             self.night_done,
             self.will_seats,
-        )
+        ))
         return record
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from vocabulary import CIVILIAN, DON, MAFIA, PRO_MAFIA, PROTOCOL_FORMAT, SHERIFF
+from vocabulary import CIVILIAN, DON, MAFIA, PRO_MAFIA, PROTOCOL_FORMAT, SHERIFF, TEAMS
 
 LAST_WILL_LIMIT = {10: 3, 9: 3, 8: 3, 7: 3, 6: 2, 5: 2, 4: 1, 3: 1}
 
@@ -68,7 +68,7 @@ def random_game(seed: int, city_skill: float = 0.0, fouls_per_phase: int = 0) ->
             )
         elif first:
             named = rng.sample(others, min(len(others), rng.randint(0, 3)))
-            declarations = {str(s): rng.choice(["red", "black"]) for s in named}
+            declarations = {str(s): rng.choice(TEAMS) for s in named}
             events.append(
                 {"type": "will", "seat": seat, "kind": "first_color", "declarations": declarations}
             )

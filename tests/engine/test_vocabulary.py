@@ -45,7 +45,7 @@ def test_the_words_agree_with_each_other():
     assert all(ruleset.seat_count == 10 and ruleset.deal == v.CLASSIC_DEAL for ruleset in RULESETS.values())
 
 
-def test_no_code_spells_the_format_name_or_a_set_of_roles_again():
+def test_no_code_spells_the_format_name_or_a_set_of_roles_or_the_teams_again():
     found = []
     for path in code_files():
         for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
@@ -56,4 +56,6 @@ def test_no_code_spells_the_format_name_or_a_set_of_roles_again():
                 words = {element.value for element in elements if isinstance(element, ast.Constant)}
                 if len(words) == len(elements) and words <= ROLE_WORDS:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} roles {sorted(words)}")
+                if len(words) == len(elements) and words == set(v.TEAMS):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} the teams")
     assert found == []

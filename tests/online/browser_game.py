@@ -211,8 +211,10 @@ def play_a_whole_game(chromium, base: str) -> Game:
     text = reader.content()
     assert "Mafia Goon" in text and "Investigate" in text and "Team kill" in text
     page_check(reader, "online-review-phone")
-    russian = pages[survivor]  # on a laptop: the header's language switch is in view
+    russian = pages[survivor]
     russian.goto(review_url)
+    if not russian.locator("select[name=language]").is_visible():
+        russian.locator("label.nav-toggle-label").click()  # the header's menu, folded on narrow screens
     with russian.expect_navigation():
         russian.select_option("select[name=language]", "ru")
     text = russian.content()

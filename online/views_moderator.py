@@ -75,7 +75,7 @@ def setup_new(request: HttpRequest) -> HttpResponse:
     from a stored setup."""
     if not may_create(request.user):
         raise PermissionDenied
-    start = Setup.objects.filter(slug=request.GET.get("from", "")).first()
+    start = Setup.objects.filter(slug=request.GET.get("from", ""), data__ruleset="forum").first()
     form = SetupForm(initial=initial_from(start.data) if start else None)
     importer = SetupImportForm()
     if request.method == "POST":

@@ -229,7 +229,8 @@ def play_a_whole_game(chromium, base: str) -> Game:
         russian.select_option("select[name=language]", "ru")
     text = russian.content()
     assert "Разбор после игры" in text and "Мафиози" in text and "Комиссар" in text
-    page_check(russian, "online-review-ru-laptop")
+    page_check(russian, "online-review-ru")
+    assert russian.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "nothing wider than the screen"
     russian.goto(f"{base}{game.get_absolute_url()}")
     assert "Игра окончена" in russian.content() and "MSK" in russian.content()
     from online.languages import language_of

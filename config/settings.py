@@ -149,6 +149,14 @@ else:
 # at most once every ONLINE_SWEEP_SECONDS (online/deadlines.py).
 ONLINE_SWEEP_IN_PROCESS = env.bool("ONLINE_SWEEP_IN_PROCESS", default=not REDIS_URL)
 ONLINE_SWEEP_SECONDS = env.int("ONLINE_SWEEP_SECONDS", default=30)
+
+# The auto-judged table's chat-completion agents (docs/auto-judged-table.md): an OpenAI-style
+# endpoint, its model and key. Empty: the `chat` agent kind is refused with a clear message.
+TABLE_CHAT_URL = env.str("TABLE_CHAT_URL", default="")
+TABLE_CHAT_MODEL = env.str("TABLE_CHAT_MODEL", default="")
+TABLE_CHAT_KEY = env.str("TABLE_CHAT_KEY", default="")
+# A person's speech window at an auto-judged table (typing takes longer than speaking).
+TABLE_PERSON_SPEECH_SECONDS = env.int("TABLE_PERSON_SPEECH_SECONDS", default=180)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"

@@ -11,3 +11,9 @@ class OnlineConfig(AppConfig):
         from .signals import phase_started
 
         phase_started.connect(on_phase_started, dispatch_uid="online.deadlines.schedule")
+
+        from games import automatic_play
+
+        from .agents.simulate import play_protocol
+
+        automatic_play.provide(play_protocol)  # tournaments simulated at auto-judged tables

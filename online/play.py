@@ -20,6 +20,7 @@ from django.db import transaction
 from core.locking import for_update
 from online.engine import GameState, RuleError, replay, resolve
 from online.engine.clock import utc
+from online.engine.core import apply as apply_event
 
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal
@@ -41,8 +42,19 @@ def state_of(game: Game) -> GameState:
         if state is not None:
             _STATES.move_to_end(key)
             return state
-    events = game.events.filter(index__lt=game.event_count).order_by("index").values_list("data", flat=True)
-    state = replay(list(events))
+        # Another process appended events since this one last read the game: the latest kept
+        # state of the game takes only the new events (a 1,000-player event's log is thousands
+        # of events; replaying it all on every request of every worker would dominate).
+        behind = max((count for (pk, count) in _STATES if pk == game.pk and count < game.event_count), default=None)
+        base = _STATES[(game.pk, behind)] if behind is not None else None
+    if base is not None:
+        events = game.events.filter(index__gte=behind, index__lt=game.event_count).order_by("index")
+        state = base.copy()  # copy-on-write: the kept state is never changed
+        for data in events.values_list("data", flat=True):
+            apply_event(state, data)
+    else:
+        events = game.events.filter(index__lt=game.event_count).order_by("index").values_list("data", flat=True)
+        state = replay(list(events))
     _keep(key, state)
     return state
 
@@ -83,12 +95,19 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
     game.event_count = first + len(events)
     _keep((game.pk, game.event_count), state)
     _cache(game, state)
-    if slots is None:
-        slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
-    for row, event in zip(rows, events, strict=True):
-        _follow(game, state, slots, row, event, post)
+    if state.ruleset == "mafia1923":  # the family event's own delivery (online/mafia1923_play.py)
+        from .mafia1923_play import follow_events
+
+        follow_events(game, state, events)
+    else:
+        if slots is None:
+            slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
+        for row, event in zip(rows, events, strict=True):
+            _follow(game, state, slots, row, event, post)
     game.save(update_fields=["event_count", "status", "phase", "deadline", "paused", "dealt", "finished_at"])
-    if any(event["type"] == "phase_started" for event in events) and game.deadline is not None:
+    # a new phase's deadline, or (Mafia 1923) a draft's publication at the buffer's end: the
+    # deadlines schedule a task for either (the same signal; the cached deadline says when)
+    if any(event["type"] in ("phase_started", "resolution_drafted") for event in events) and game.deadline is not None:
         phase, deadline = game.phase, game.deadline
         transaction.on_commit(lambda: phase_started.send(sender=Game, game_id=game.pk, phase=phase,
                                                          deadline=deadline))

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from online.engine import DealRoles, Join, RuleError, Start, create_game, load_setup, resolve
 from online.engine.forum.roles import ROLES, SIDES
-from online.engine.forum.ruleset import OPTIONS
+from online.engine.forum.ruleset import OPTIONS, ForumRuleset
 from online.engine.setup import SCUM
 
 from . import texts
@@ -100,6 +100,8 @@ def validate_setup(data) -> dict:
         setup = load_setup(data)
     except RuleError as error:
         raise ValidationError(setup_message(error), code=error.rule) from error
+    if setup.ruleset != ForumRuleset.id:
+        return setup.to_dict()  # another ruleset's site checks its own settings (Mafia 1923: event_create)
     size = len(setup.entries)
     if size > MAX_PLAYERS:
         raise ValidationError(_("A game has at most %(max)d players; this setup has %(n)d.")

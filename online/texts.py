@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from . import mafia1923_texts
+
 WIN_TOWN = gettext_lazy("You win when every scum team and every Serial Killer is dead.")
 WIN_MAFIA = gettext_lazy("You win with your team when the Mafia is at least as many as everyone else and no "
                          "other killer can stop it. Each night (except Night 0) your team may kill one player; "
@@ -119,6 +121,8 @@ def notification_text(kind: str, params: dict, game=None) -> str:
     from .zones import game_time
 
     params = params or {}
+    if "m1923" in params:
+        return mafia1923_texts.notification_text(params)
     if kind == "phase":
         phase = phase_label(params.get("phase"))
         deadline = game_time(params.get("deadline"), game) if game is not None else ""

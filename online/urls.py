@@ -3,7 +3,7 @@ urls_moderator.py)."""
 
 from django.urls import path
 
-from . import views
+from . import views, views_table
 
 app_name = "online"
 
@@ -11,6 +11,12 @@ urlpatterns = [
     path("", views.game_list, name="list"),
     path("notifications/", views.notifications, name="notifications"),
     path("roles/", views.role_catalogue, name="roles"),
+    # The auto-judged table (before the games' catch-all slug).
+    path("table/", views_table.table_home, name="table_home"),
+    path("table/new/", views_table.table_new, name="table_new"),
+    path("table/<slug:token>/", views_table.table_page, name="table"),
+    path("table/<slug:token>/answer/", views_table.table_act, name="table_answer"),
+    path("table/<slug:token>/clock/", views_table.table_clock, name="table_clock"),
     path("setups/<slug:slug>/night-order/", views.night_order, name="night_order"),
     path("setups/<slug:slug>/setup.json", views.setup_json, name="setup_json"),
     path("<slug:slug>/", views.game_page, name="game"),

@@ -65,7 +65,7 @@ def role_catalogue(request: HttpRequest) -> HttpResponse:
 
 
 def _game(slug: str) -> Game:
-    return get_object_or_404(Game.objects.select_related("setup", "moderator"), slug=slug)
+    return get_object_or_404(selectors.forum_games().select_related("setup", "moderator"), slug=slug)
 
 
 def _thread_keys(game: Game, state) -> list[str]:

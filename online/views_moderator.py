@@ -33,7 +33,7 @@ def may_create(user) -> bool:
 
 
 def _moderated(request: HttpRequest, slug: str) -> Game:
-    game = get_object_or_404(Game.objects.select_related("setup"), slug=slug)
+    game = get_object_or_404(selectors.forum_games().select_related("setup"), slug=slug)
     if not (request.user.pk == game.moderator_id or request.user.is_superuser):
         raise PermissionDenied
     return game
@@ -48,7 +48,7 @@ def console(request: HttpRequest) -> HttpResponse:
         return redirect("online_mod:console")
     return render(request, "online/moderator/console.html", {
         "setups": Setup.objects.all(), "zones": ZONES,
-        "games": Game.objects.filter(moderator=request.user).select_related("setup"),
+        "games": selectors.forum_games().filter(moderator=request.user).select_related("setup"),
     })
 
 

@@ -37,6 +37,7 @@ class Viewer:
     slot: Slot | None = None
     authenticated: bool = False
     spectator: bool = False  # follows the game and is not in it
+    user_id: int | None = None
 
     @property
     def number(self) -> int | None:
@@ -46,11 +47,22 @@ class Viewer:
 def viewer_of(user, game: Game) -> Viewer:
     if user is None or not user.is_authenticated:
         return Viewer()
-    if user.pk == game.moderator_id or user.is_superuser:
-        return Viewer(moderator=True, authenticated=True)
-    slot = next((slot for slot in game.slots.all() if slot.user_id == user.pk), None)
+    if user.pk == game.moderator_id or user.is_superuser or _co_moderator(user, game):
+        return Viewer(moderator=True, authenticated=True, user_id=user.pk)
+    kept = getattr(game, "_prefetched_objects_cache", {}).get("slots")
+    if kept is not None:
+        slot = next((slot for slot in kept if slot.user_id == user.pk), None)
+    else:  # one row, not the whole list: a Mafia 1923 event has a thousand slots
+        slot = game.slots.filter(user_id=user.pk).first()
     spectator = slot is None and game.follows.filter(user=user).exists()
-    return Viewer(slot=slot, authenticated=True, spectator=spectator)
+    return Viewer(slot=slot, authenticated=True, spectator=spectator, user_id=user.pk)
+
+
+def _co_moderator(user, game: Game) -> bool:
+    """Mafia 1923 has "a few moderators": those its console added besides the game's own."""
+    if game.setup.data.get("ruleset") != "mafia1923":
+        return False
+    return game.m1923_moderators.filter(user_id=user.pk).exists()
 
 
 def review_open(game: Game) -> bool:
@@ -111,3 +123,27 @@ def may_post(viewer: Viewer, game: Game, state: GameState, thread: str, now) -> 
 def may_see_private(viewer: Viewer, game: Game, number: int) -> bool:
     """A slot's role, submissions and results: its own player, the moderator, the review."""
     return sees_everything(viewer, game) or viewer.number == number
+
+
+# --- Mafia 1923 (issue 18): the same rule, for the family event's own pages ---------------------
+# A player's private messages are the posts of their own thread ``slot:<n>`` (``may_read``); the
+# public announcements are in ``main``; roles, submissions, the draft and causes of death follow
+# ``may_see_private``/``sees_everything``. Spectators are viewers without a slot: ``main`` only.
+# The questions channel is the one exception to the review: it stays between the asker and the
+# moderators even after the event ends (seed 004, "Communication").
+
+
+def may_see_draft(viewer: Viewer) -> bool:
+    """A window's draft (every announcement and private message before publication)."""
+    return viewer.moderator
+
+
+def may_read_question(viewer: Viewer, question) -> bool:
+    """A question and its answer: the player who asked, and the moderators; never the review."""
+    return viewer.moderator or (viewer.user_id is not None and viewer.user_id == question.user_id)
+
+
+def may_see_submissions(viewer: Viewer, game: Game, number: int) -> bool:
+    """A player's actions and votes in an open window: the player and the moderators (then, once
+    the event is over, the review)."""
+    return may_see_private(viewer, game, number)

@@ -16,3 +16,9 @@ class ScoringConfig(AppConfig):
         outbox.register(outbox.Kind.GAME_SCORES, run_game_scores)
         outbox.register_sweeper("stale_scores", rescore_stale)
         final_scores.provide(score_with_review)
+
+        from games import protocol_scoring
+
+        from .engine import score_document
+
+        protocol_scoring.provide(score_document)  # simulations of the auto-judged table

@@ -32,3 +32,20 @@ def test_the_demo_game_is_played_and_its_deadline_passes_without_beat(client):
         assert "Night 1" in page
     finally:
         clock.reset()
+
+
+def test_a_visitor_sits_down_at_an_auto_judged_table_at_once(client):
+    """`make run`'s demo: the online list links the table; a visitor with no account sits down
+    and is asked to play (on SQLite, the embedded default)."""
+    from online.engine.judged_table import replay
+    from online.engine.judged_table.views import request_for
+    from online.models import JudgedTable
+
+    assert "/online/table/" in client.get("/online/").content.decode()
+    response = client.post("/online/table/new/", {"seat": "1", "bots": "rule"})
+    table = JudgedTable.objects.get()
+    assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert "Your seat: 1" in page
+    state = replay(table.log)
+    assert state.winner is not None or request_for(state, 1) is not None

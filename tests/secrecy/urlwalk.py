@@ -101,6 +101,12 @@ VISITS: dict[str, Entry] = {
     "games:detail": lambda w: [Visit({"pk": w.secret.pk}), Visit({"pk": w.evening_game.pk})],
     # online games: every thread of the secret online game, one player's posts, the count
     "online:list": lambda w: {},
+    "online:table_home": lambda w: {},
+    "online:table_new": lambda w: {},
+    "online:table": lambda w: [Visit({"token": w.extra["judged_table"]}),
+                               Visit({"token": w.extra["judged_table"]}, headers={"HX-Request": "true"})],
+    "online:table_answer": lambda w: {"token": w.extra["judged_table"]},
+    "online:table_clock": lambda w: {"token": w.extra["judged_table"]},
     "online:notifications": lambda w: {},
     "online:night_order": lambda w: {"slug": w.extra["online_setup"]},
     "online:roles": lambda w: {},
@@ -121,6 +127,19 @@ VISITS: dict[str, Entry] = {
     "online_mod:setup_new": lambda w: [Visit({}), Visit({}, query=f"from={w.extra['online_setup']}")],
     "online_mod:game": lambda w: {"slug": w.extra["online_game"]},
     "online_mod:action": lambda w: {"slug": w.extra["online_game"], "action": "deal"},
+    # Mafia 1923: the secret event (its seed deals differently in the two worlds), every page
+    "m1923:list": lambda w: {},
+    "m1923:event": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:actions": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:votes": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:family": lambda w: [Visit({"slug": w.extra["m1923_event"], "index": index}) for index in (1, 2)],
+    "m1923:board": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:questions": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:signup": lambda w: {"slug": w.extra["m1923_event"]},  # POST-only
+    "m1923_mod:console": lambda w: {},
+    "m1923_mod:event": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923_mod:action": lambda w: [Visit({"slug": w.extra["m1923_event"], "action": action})
+                                   for action in ("publish", "override", "exile")],  # POST-only
     # --- organizers' and judges' pages (closed to the visitors walked) ----------------------------
     "pipeline:status": lambda w: {},
     "discipline:queue": lambda w: {},

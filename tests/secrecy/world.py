@@ -205,6 +205,7 @@ def build(variant: str, clock) -> World:
     world.evening_game = games.game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
     world.at(540)
     world.extra.update(_online_game(world))
+    world.extra.update(_mafia1923_event(world))
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
@@ -239,7 +240,33 @@ def _online_game(world: World) -> dict:
     mafia = Slot.objects.get(game=game, number=_mafia_slot(game)).user
     online.post_create(game=game, user=mafia, thread_key="side:mafia", body="Our secret plan.")
     online.post_create(game=game, user=users[0], body="Hello, town.")
-    return {"online_game": game.slug, "online_setup": setup.slug}
+    from online.engine.judged_table import create_table
+    from online.models import JudgedTable
+
+    # An auto-judged table that belongs to a visitor's session: no viewer of the walk may see it.
+    JudgedTable.objects.create(token="secrecy-table", seed="secrecy-table", seat=3, session_key="a-visitor",
+                               log=create_table("secrecy-table")[1])
+    return {"online_game": game.slug, "online_setup": setup.slug, "judged_table": "secrecy-table"}
+
+
+def _mafia1923_event(world: World) -> dict:
+    """A Mafia 1923 event, started, moderated by the organizer: two families of 8 whose deal is
+    the secret (its seed differs between the worlds); a player's question to the moderators."""
+    from online import clock
+    from online import mafia1923_services as m1923
+
+    now = clock.now()
+    game = m1923.event_create(title="Secret 1923", moderator=world.organizer, seed=f"secret-1923-{world.variant}",
+                              pool=[{"role": "doctor"}, {"role": "detective"}, {"role": "witness"}], now=now)
+    users = [player.user for player in world.players if player.user != world.outsider][:16]
+    for index, user in enumerate(users):
+        m1923.entry_create(game=game, user=user, level="standard", request="family",
+                           together="Alef" if index < 8 else "Bet", now=now)
+    m1923.families_form(game=game, actor=world.organizer)
+    m1923.event_enrol_and_deal(game=game, actor=world.organizer, now=now)
+    m1923.event_start(game=game, actor=world.organizer, now=now)
+    m1923.question_ask(game=game, user=users[0], body="A private question.", now=now)
+    return {"m1923_event": game.slug}
 
 
 def _end_online_game(world: World) -> None:

@@ -17,21 +17,30 @@ from online.engine import LogError, replay_outcome
 from online.models import Game
 
 
+def read_log_file(path: str) -> list:
+    """A log exported earlier: a JSON list of events."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, json.JSONDecodeError) as error:
+        raise CommandError(f"Cannot read {path}: {error}") from error
+
+
 class Command(BaseCommand):
     help = "Replay an online game's event log and print the outcome as JSON."
 
     def add_arguments(self, parser):
         parser.add_argument("slug", nargs="?", help="the game's slug")
-        parser.add_argument("--file", help="a log as a JSON list of events, instead of a stored game")
-        parser.add_argument("--log", action="store_true", help="print the stored log, not the outcome")
+        parser.add_argument(
+            "--file", help="a log as a JSON list of events, instead of a stored game"
+        )
+        parser.add_argument(
+            "--log", action="store_true", help="print the stored log, not the outcome"
+        )
 
     def handle(self, *args, slug=None, file=None, log=False, **options):
         if file:
-            try:
-                with open(file, encoding="utf-8") as handle:
-                    events = json.load(handle)
-            except (OSError, json.JSONDecodeError) as error:
-                raise CommandError(f"Cannot read {file}: {error}") from error
+            events = read_log_file(file)
         elif slug:
             game = Game.objects.filter(slug=slug).first()
             if game is None:

@@ -1,0 +1,89 @@
+"""The agent interface: a Python class that observes its seat's view and answers a request.
+
+    class MyAgent(Agent):
+        def act(self, view):                 # view.request says what is asked
+            if view.request["action"] == "speak":
+                return {"speech": "I nominate number 4. PASS"}
+            return {"target": None}
+
+An answer is a small JSON object: `{"speech": text}` for a speech, `{"target": seat or null}`
+for a vote, a check, a claim or a kill (null: no vote — the last nominated —, no check, no
+claim, no kill), `{"up": true|false}` for the vote to eliminate all. `check_answer` says what is
+wrong with an answer; the driver then gives the rule's default and logs why.
+"""
+
+from __future__ import annotations
+
+from online.engine.judged_table import commands as c
+from online.engine.judged_table.views import SeatView
+
+MAX_SPEECH_CHARACTERS = 20_000
+
+
+class Agent:
+    """Base class: keeps the seat, and everything the seat has seen (`self.history`)."""
+
+    name = "agent"
+    reads_history = True  # False: the driver leaves the views' history out (it costs time)
+
+    def begin(self, seat: int, seed: str) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.history: list[dict] = []
+
+    def observe(self, view: SeatView) -> None:
+        """Called with every view before `act` (and once at the end); `view.history` holds the
+        events new to this seat since the last view."""
+        self.history.extend(view.history)
+
+    def act(self, view: SeatView) -> dict:  # pragma: no cover - every agent answers
+        raise NotImplementedError
+
+
+def check_answer(request: dict, answer: object) -> str | None:
+    """None if the answer fits the request, else what is wrong with it (for the log)."""
+    if not isinstance(answer, dict):
+        return "the answer is not an object"
+    action = request["action"]
+    if action == "speak":
+        speech = answer.get("speech")
+        if not isinstance(speech, str):
+            return "a speech answer needs a text 'speech'"
+        if len(speech) > MAX_SPEECH_CHARACTERS:
+            return f"the speech is longer than {MAX_SPEECH_CHARACTERS} characters"
+        return None
+    if action == "hand":
+        return (
+            None
+            if isinstance(answer.get("up"), bool)
+            else "a hand answer needs 'up': true or false"
+        )
+    if "target" not in answer:
+        return "the answer needs a 'target' (a seat number or null)"
+    target = answer["target"]
+    if target is None:
+        return None
+    if not isinstance(target, int) or isinstance(target, bool):
+        return "the target is not a seat number"
+    allowed = request["candidates"] if action == "vote" else request["targets"]
+    if target not in allowed:
+        return f"seat {target} is not one of {allowed}"
+    return None
+
+
+def answer_to_command(seat: int, request: dict, answer: dict) -> c.Command | None:
+    """The command for a checked answer (a vote is None here: the driver places it in its
+    candidate's window)."""
+    action = request["action"]
+    if action == "speak":
+        return c.Speak(seat=seat, text=answer["speech"])
+    if action == "hand":
+        return c.Hand(seat=seat, up=answer["up"])
+    target = answer["target"]
+    if action == "check":
+        return None if target is None else c.Check(seat=seat, target=target)
+    if action == "claim":
+        return c.Claim(seat=seat, target=target)
+    if action == "kill":
+        return c.Kill(seat=seat, target=target)
+    return None

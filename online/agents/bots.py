@@ -1,0 +1,280 @@
+"""The built-in bots: a random legal player and a rule-based player. Both seeded: the same
+seed and seat give the same play.
+
+The rule-based player (`RuleBot`) follows a few well-known lines of play:
+- the Sheriff checks players he has not checked and, once he finds a black player, says so
+  ("I am the Sheriff. Number 4 is black.") and nominates him;
+- the town believes the first Sheriff claim of the game, nominates and votes for the players
+  the claimed Sheriff called black; otherwise it weighs the public evidence — a nomination of or
+  a vote against the believed Sheriff, a vote against a player he called red, a vote elsewhere
+  while a player he called black stands — and its votes meet on the most suspicious candidate;
+- the Don hunts the Sheriff: he checks the players who claimed it first, kills the Sheriff he
+  found (or the claimed one), and the Mafia's claims follow the same line;
+- now and then a black player counter-claims the Sheriff and calls the real one black.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from .base import Agent
+
+CLAIM = re.compile(r"I am the Sheriff", re.IGNORECASE)
+ACCUSES = re.compile(r"number (\d+) is (black|red)", re.IGNORECASE)
+
+
+class RandomBot(Agent):
+    """Any legal answer, uniformly: a random legal player."""
+
+    name = "random"
+    reads_history = False
+
+    def begin(self, seat: int, seed: str) -> None:
+        super().begin(seat, seed)
+        self.rng = random.Random(f"{seed}/random/{seat}")
+
+    def observe(self, view) -> None:  # a random player needs no memory
+        pass
+
+    def act(self, view) -> dict:
+        request = view.request
+        rng = self.rng
+        action = request["action"]
+        if action == "speak":
+            ending = "PASS" if rng.random() < 0.5 else "THANK YOU"
+            if request["purpose"] == "day" and rng.random() < 0.5:
+                return {"speech": f"I nominate number {rng.choice(view.living)}. {ending}"}
+            return {"speech": ending}
+        if action == "hand":
+            return {"up": rng.random() < 0.5}
+        if action == "vote":
+            options = [*request["candidates"], None]
+        elif action == "check":
+            options = request["targets"]
+        else:
+            options = [*request["targets"], None]
+        return {"target": rng.choice(options)}
+
+
+class RuleBot(Agent):
+    """A player with a sensible strategy (see the module's docstring)."""
+
+    name = "rule"
+
+    def begin(self, seat: int, seed: str) -> None:
+        super().begin(seat, seed)
+        self.rng = random.Random(f"{seed}/rule/{seat}")
+        self.claimants: list[int] = []  # seats that claimed the Sheriff, in order
+        self.called: dict[int, dict[int, str]] = {}  # claimant → {seat: colour}
+        self.suspicion: dict[int, float] = {}
+        self.alive: set[int] = set(range(1, 11))
+
+    def observe(self, view) -> None:
+        for event in view.history:
+            kind = event["type"]
+            if kind == "speech":
+                text = event.get("heard", event["text"])
+                if "Sheriff" not in text and "number" not in text:
+                    continue
+                speaker = event["seat"]
+                if speaker not in self.claimants and CLAIM.search(text):
+                    self.claimants.append(speaker)
+                if speaker in self.claimants:
+                    for number, colour in ACCUSES.findall(text):
+                        self.called.setdefault(speaker, {})[int(number)] = colour.lower()
+            elif kind == "votes_counted" and self.claimants:
+                self._weigh_votes(event)
+            elif kind == "nominated" and event["target"] == self._trusted():
+                # Putting the Sheriff the town believes up for elimination is what black does.
+                self._suspect(event["by"], 2)
+        self.alive = set(view.living)
+
+    def _suspect(self, seat: int, weight: float) -> None:
+        self.suspicion[seat] = self.suspicion.get(seat, 0) + weight
+
+    def _weigh_votes(self, counted: dict) -> None:
+        """The evidence of a vote, once a Sheriff has spoken: a hand against the Sheriff the town
+        believes weighs most, then one against a player he called red, then a hand elsewhere
+        while a player he called black stood as a candidate (black protects its own)."""
+        trusted = self._trusted()
+        calls = self._calls()
+        blacks_standing = {seat for seat, colour in calls.items() if colour == "black"} & set(counted["candidates"])
+        for voter, target in counted["votes"].items():
+            if target == trusted:
+                self._suspect(int(voter), 3)
+            elif calls.get(target) == "red" or (blacks_standing and target not in blacks_standing):
+                self._suspect(int(voter), 1)
+
+    # --- what this player believes ---------------------------------------------------------
+    def _trusted(self) -> int | None:
+        """The Sheriff the town believes: the first claimant of the game."""
+        return self.claimants[0] if self.claimants else None
+
+    def _calls(self) -> dict[int, str]:
+        trusted = self._trusted()
+        return self.called.get(trusted, {}) if trusted is not None else {}
+
+    def _known_blacks(self, view) -> list[int]:
+        if view.role == "sheriff":
+            return [
+                c["target"]
+                for c in view.checks
+                if c["result"] == "black" and c["target"] in self.alive
+            ]
+        return [
+            seat
+            for seat, colour in self._calls().items()
+            if colour == "black" and seat in self.alive and seat != self.seat
+        ]
+
+    def _found_sheriff(self, view) -> int | None:
+        for check in view.checks:
+            if check["result"] == "sheriff" and check["target"] in self.alive:
+                return check["target"]
+        return None
+
+    # --- answers ---------------------------------------------------------------------------
+    def act(self, view) -> dict:
+        action = view.request["action"]
+        if action == "speak":
+            return {"speech": self._speech(view)}
+        if action == "vote":
+            return {"target": self._vote(view)}
+        if action == "hand":
+            return {"up": self._hand(view)}
+        if action == "check":
+            return {"target": self._check(view)}
+        return {"target": self._hunt(view)}
+
+    def _speech(self, view) -> str:
+        request = view.request
+        ending = "THANK YOU" if self.rng.random() < 0.5 else "PASS"
+        if request["purpose"] != "day":
+            return ending
+        nominees = set(view.nominees)
+        if view.role == "sheriff":
+            blacks = [seat for seat in self._known_blacks(view) if seat in self.alive]
+            if blacks:
+                target = next((seat for seat in blacks if seat not in nominees), blacks[0])
+                reds = [
+                    c["target"]
+                    for c in view.checks
+                    if c["result"] == "red" and c["target"] in self.alive
+                ]
+                told = " ".join(f"Number {seat} is red." for seat in reds)
+                return f"I am the Sheriff. Number {target} is black. {told} I nominate number {target}. {ending}"
+        if view.team == "black":
+            trusted = self._trusted()
+            exposed = [seat for seat in self._known_blacks(view) if seat in view.mafia["black"]]
+            if (
+                trusted is not None
+                and exposed
+                and len(self.claimants) == 1
+                and self.rng.random() < 0.5
+            ):
+                return f"I am the Sheriff. Number {trusted} is black. I nominate number {trusted}. {ending}"
+            reds = [
+                seat
+                for seat in view.living
+                if seat not in view.mafia["black"] and seat not in nominees
+            ]
+            if reds and self.rng.random() < 0.4:
+                pick = trusted if trusted in reds else self.rng.choice(reds)
+                return f"I nominate number {pick}. {ending}"
+            return ending
+        blacks = [seat for seat in self._known_blacks(view) if seat not in nominees]
+        if blacks:
+            return f"The Sheriff named number {blacks[0]}. I nominate number {blacks[0]}. {ending}"
+        suspects = self._suspects(view, exclude=nominees)
+        if suspects and self.rng.random() < 0.3:
+            return f"I nominate number {suspects[0]}. {ending}"
+        return ending
+
+    def _suspects(self, view, exclude: set[int] = frozenset()) -> list[int]:
+        trusted = self._trusted()
+        cleared = {seat for seat, colour in self._calls().items() if colour == "red"}
+        if view.role == "sheriff":
+            cleared |= {c["target"] for c in view.checks if c["result"] == "red"}
+        pool = [seat for seat in view.living if seat != self.seat and seat != trusted and seat not in cleared
+                and seat not in exclude]  # fmt: skip
+        self.rng.shuffle(pool)
+        pool.sort(key=lambda seat: -self.suspicion.get(seat, 0))
+        return pool
+
+    def _vote(self, view) -> int | None:
+        candidates = view.request["candidates"]
+        if view.team == "black":
+            reds = [seat for seat in candidates if seat not in view.mafia["black"]]
+            trusted = self._trusted()
+            if trusted in reds:
+                return trusted
+            return self.rng.choice(reds) if reds else None
+        blacks = [seat for seat in candidates if seat in self._known_blacks(view)]
+        if blacks:
+            return blacks[0]
+        suspects = set(self._suspects(view))
+        pool = [seat for seat in candidates if seat in suspects]
+        if not pool:
+            return None
+        # The town's shared focal point: the most suspicious candidate, the first nominated of
+        # equals, so that red votes do not scatter while the black ones go together.
+        return max(pool, key=lambda seat: (self.suspicion.get(seat, 0), -candidates.index(seat)))
+
+    def _hand(self, view) -> bool:
+        candidates = view.request["candidates"]
+        if view.team == "black":
+            return not any(seat in view.mafia["black"] for seat in candidates)
+        if self._trusted() in candidates or self.seat in candidates:
+            return False
+        return (
+            any(seat in self._known_blacks(view) for seat in candidates) or self.rng.random() < 0.5
+        )
+
+    def _check(self, view) -> int:
+        targets = view.request["targets"]
+        checked = {c["target"] for c in view.checks}
+        fresh = [seat for seat in targets if seat not in checked] or targets
+        if view.role == "don":
+            fresh = [seat for seat in fresh if seat not in view.mafia["black"]] or fresh
+            first = [seat for seat in self.claimants if seat in fresh]
+            if first:
+                return first[0]
+        return self.rng.choice(fresh)
+
+    def _hunt(self, view) -> int | None:
+        """A claim or the kill: the Sheriff found, else the claimed one, else a red player."""
+        targets = view.request["targets"]
+        reds = [seat for seat in targets if seat not in view.mafia["black"]]
+        sheriff = self._found_sheriff(view)
+        if sheriff in reds:
+            return sheriff
+        trusted = [seat for seat in self.claimants if seat in reds]
+        if trusted:
+            return trusted[0]
+        if view.request["action"] == "kill":
+            claimed = [t for t in view.request["claims"].values() if t in reds]
+            if claimed and self.rng.random() < 0.5:
+                return claimed[0]
+        return self.rng.choice(reds) if reds else None
+
+
+class SloppyBot(RandomBot):
+    """A random player who breaks the speech rules now and then (no ending, over the limit, a
+    nomination without a number, a name): for tests and simulations of the fouls' paths."""
+
+    name = "sloppy"
+
+    def act(self, view) -> dict:
+        answer = super().act(view)
+        if view.request["action"] == "speak" and self.rng.random() < 0.3:
+            slip = self.rng.randrange(3)
+            if slip == 0:
+                answer = {
+                    "speech": answer["speech"].replace("PASS", "").replace("THANK YOU", "") + " hmm"
+                }
+            elif slip == 1:
+                answer = {"speech": "word " * (view.request["limit"] + 1) + "PASS"}
+            else:
+                answer = {"speech": "I nominate number PASS"}
+        return answer

@@ -1,0 +1,144 @@
+"""The driver: plays one table with an agent in every seat.
+
+The judge (`online.engine.judged_table`) decides everything; the driver only asks the seat the
+judge waits for, with that seat's view and a deadline, and turns the answer into an input. A
+late answer, an agent's error or a malformed answer gets the rule's default (a PASS, no check,
+no claim, no kill, a vote for the last nominated, a hand kept down) and is logged: in the
+judge's log (the note of the `window_closed` input) and in `PlayedGame.problems`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from online.engine.judged_table import TableConfig, TableState, Timeout, Vote, create_table, resolve
+from online.engine.judged_table.views import seat_view
+
+from .base import Agent, answer_to_command, check_answer
+
+# How long an agent may take to answer, by request (seconds): agents' own windows.
+AGENT_DEADLINES = {
+    "speak": 60.0,
+    "vote": 10.0,
+    "hand": 10.0,
+    "check": 10.0,
+    "claim": 10.0,
+    "kill": 10.0,
+}
+
+
+@dataclass
+class PlayedGame:
+    seed: str
+    state: TableState
+    log: list[dict]
+    agents: dict[int, str]
+    problems: list[dict] = field(default_factory=list)
+
+
+class _Seats:
+    def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock) -> None:
+        self.agents = agents
+        self.seen = dict.fromkeys(agents, 0)
+        self.deadlines = deadlines
+        self.clock = clock
+        self.problems: list[dict] = []
+
+    def ask(self, st: TableState, log: list[dict], seat: int) -> tuple[dict, dict | None]:
+        """(the request, the checked answer or None after logging what went wrong)."""
+        agent = self.agents[seat]
+        view = seat_view(st, log, seat, since=self.seen[seat], with_history=agent.reads_history)
+        self.seen[seat] = len(log)
+        request = view.request
+        deadline = self.deadlines.get(request["action"], 10.0)
+        started = self.clock()
+        try:
+            agent.observe(view)
+            answer = agent.act(view)
+        except Exception as error:  # an agent's failure is the agent's, never the game's
+            return request, self._problem(
+                seat, request, f"agent error: {type(error).__name__}: {error}"[:300]
+            )
+        if self.clock() - started > deadline:
+            return request, self._problem(seat, request, f"late: over the {deadline:g} s deadline")
+        wrong = check_answer(request, answer)
+        if wrong:
+            return request, self._problem(seat, request, f"malformed: {wrong}")
+        return request, answer
+
+    def _problem(self, seat: int, request: dict, reason: str) -> None:
+        self.problems.append({"seat": seat, "action": request["action"], "reason": reason})
+        return None
+
+    def notes_since(self, count: int) -> str:
+        return "; ".join(
+            f"seat {p['seat']} {p['action']}: {p['reason']}" for p in self.problems[count:]
+        )
+
+
+def play_game(
+    agents: dict[int, Agent] | Callable[[tuple], dict[int, Agent]],
+    seed: str | int,
+    config: TableConfig | dict | None = None,
+    names: list[str] | None = None,
+    deadlines: dict[str, float] | None = None,
+    clock=time.monotonic,
+    max_inputs: int = 5_000,
+) -> PlayedGame:
+    seed = str(seed)
+    st, log = create_table(seed, names=names, config=config)
+    if callable(agents):
+        agents = agents(st.roles)  # e.g. a spec that seats agents by team
+    for seat, agent in agents.items():
+        agent.begin(seat, seed)
+    seats = _Seats(agents, {**AGENT_DEADLINES, **(deadlines or {})}, clock)
+    for _ in range(max_inputs):
+        if st.winner is not None:
+            break
+        before = len(seats.problems)
+        step = st.step
+        if step == "vote":
+            commands = _vote_round(st, log, seats)
+        elif step in ("hands", "claims"):
+            commands = []
+            for seat in st.waiting_for():
+                request, answer = seats.ask(st, log, seat)
+                if answer is not None:
+                    commands.append(answer_to_command(seat, request, answer))
+            if len(commands) < len(st.waiting_for()):
+                commands.append(Timeout(note=seats.notes_since(before)))
+        else:
+            seat = st.actor
+            request, answer = seats.ask(st, log, seat)
+            command = None if answer is None else answer_to_command(seat, request, answer)
+            commands = [command if command is not None else Timeout(note=seats.notes_since(before))]
+        st, events = resolve(st, commands)
+        log.extend(events)
+    else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
+        raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
+    for seat, agent in agents.items():
+        agent.observe(
+            seat_view(st, log, seat, since=seats.seen[seat], with_history=agent.reads_history)
+        )
+    return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
+                      problems=seats.problems)  # fmt: skip
+
+
+def _vote_round(st: TableState, log: list[dict], seats: _Seats) -> list:
+    """Every voter is asked once for the round; each hand goes into its candidate's window, and
+    the windows close one after another (the last candidate takes the rest)."""
+    before = len(seats.problems)
+    chosen: dict[int, list[int]] = {candidate: [] for candidate in st.candidates}
+    for seat in st.waiting_for():
+        _, answer = seats.ask(st, log, seat)
+        if answer is not None and answer["target"] is not None:
+            chosen[answer["target"]].append(seat)
+    commands: list = []
+    note = seats.notes_since(before)
+    for candidate in st.candidates[st.window : -1]:
+        commands.extend(Vote(seat=seat, target=candidate) for seat in chosen[candidate])
+        commands.append(Timeout(note=note))
+        note = ""
+    return commands

@@ -1,0 +1,68 @@
+"""The table's settings: speech limits, windows, the language of the nomination phrases.
+
+Seed 003 makes the speech limit configurable ("e.g., 200 words or 300 tokens") and the tie
+speeches shorter ("e.g., 100 words or 150 tokens"); the windows are 1.5 s per candidate for a
+vote and ten seconds for each night step for people, configurable for agents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from .errors import TableError
+
+UNITS = ("words", "tokens")
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    # "Speech length limit: maximum tokens/words per speech (configurable)".
+    speech_limit: int = 200
+    # "Tied players get additional speeches (shorter limit, e.g., 100 words or 150 tokens)".
+    tie_speech_limit: int = 100
+    # "Eliminated player gets a final speech (same token/word limit as regular speeches)".
+    final_speech_limit: int = 200
+    # What a limit counts: whitespace-separated words, or tokens (words and punctuation marks).
+    limit_unit: str = "words"
+    # "Voting window: 1.5 seconds" per candidate; "you have ten seconds" for each night step.
+    vote_window_seconds: float = 1.5
+    night_window_seconds: float = 10.0
+    speech_window_seconds: float = 60.0
+
+    def __post_init__(self) -> None:
+        for name in ("speech_limit", "tie_speech_limit", "final_speech_limit"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 2:
+                raise TableError(
+                    "config.limit", f"{name} must be a whole number of at least 2", option=name
+                )
+        if self.limit_unit not in UNITS:
+            raise TableError(
+                "config.unit", f"limit_unit must be one of {', '.join(UNITS)}", option="limit_unit"
+            )
+        for name in ("vote_window_seconds", "night_window_seconds", "speech_window_seconds"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
+                raise TableError(
+                    "config.window", f"{name} must be a positive number of seconds", option=name
+                )
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in FIELD_NAMES}
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> TableConfig:
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise TableError("config.not-an-object", "the table's settings must be an object")
+        known = {field.name for field in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise TableError(
+                "config.unknown-option", f"unknown setting: {unknown[0]}", option=unknown[0]
+            )
+        return cls(**data)
+
+
+FIELD_NAMES = tuple(field.name for field in fields(TableConfig))

@@ -1,0 +1,916 @@
+"""The judge of the auto-judged ten-seat table (seed 003, the Official 2025 rules).
+
+    state, log = create_table(seed="…", names=[…])         # the deal; Night 0 begins
+    state, events = resolve(state, [Check(seat=4, target=7)])
+    log += events                                         # append-only: the truth
+    assert replay(log).snapshot() == state.snapshot()
+
+`resolve` never changes the state it is given and takes a batch all or nothing; a refused input
+raises `TableError` (a stable rule code, English, `input_index`). Every input that is taken
+writes one *input event* first (`speech`, `vote`, `hand`, `claim`, `kill_decided`,
+`sheriff_checked`, `don_checked`, `speech_out_of_turn`, `window_closed`), then what follows
+from it; `replay` rebuilds the inputs from the input events and requires the judge to write the
+same events again. An event with `to` is private to those seats (`to: []`: the judge's only).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from vocabulary import BLACK_ROLES, CLASSIC_DEAL, deal_cards
+
+from ..errors import LogError
+from . import commands as c
+from .config import TableConfig
+from .errors import TableError
+from .speech import name_pattern, read_speech
+
+SEATS = range(1, 11)
+DEAL = tuple(deal_cards(CLASSIC_DEAL))  # the cards before the shuffle, in the vocabulary's order
+ORDINARY_FOULS_TO_SHORTEN = 3  # the next speech is shortened (docs/rules.md, "Discipline")
+ORDINARY_FOULS_TO_REMOVE = 4  # the fourth ordinary foul removes the player
+
+
+class TableState:
+    """The table as the judge knows it. Index 0 of the per-seat lists is unused."""
+
+    __slots__ = (
+        "config", "seed", "names", "roles", "alive", "phase", "number", "step", "actor",
+        "purpose", "limit", "queue", "after", "first_speaker", "fouls", "shortened",
+        "nominees", "nominators", "voting_cancelled", "round", "candidates", "window",
+        "round_votes", "hands", "claimants", "claims", "killed_tonight", "sheriff_checks",
+        "don_checks", "winner", "name_reader", "events_written", "public_cache", "blacks", "don",
+    )  # fmt: skip
+
+    def copy(self) -> TableState:
+        """A copy that shares every container: the judge never changes a container in place, it
+        replaces it (`_with`, `[*old, new]`, `{**old, key: value}`), so older states stay as
+        they were and a copy costs no more than its attributes."""
+        new = TableState.__new__(TableState)
+        new.config = self.config
+        new.seed = self.seed
+        new.names = self.names
+        new.roles = self.roles
+        new.alive = self.alive
+        new.phase = self.phase
+        new.number = self.number
+        new.step = self.step
+        new.actor = self.actor
+        new.purpose = self.purpose
+        new.limit = self.limit
+        new.queue = self.queue
+        new.after = self.after
+        new.first_speaker = self.first_speaker
+        new.fouls = self.fouls
+        new.shortened = self.shortened
+        new.nominees = self.nominees
+        new.nominators = self.nominators
+        new.voting_cancelled = self.voting_cancelled
+        new.round = self.round
+        new.candidates = self.candidates
+        new.window = self.window
+        new.round_votes = self.round_votes
+        new.hands = self.hands
+        new.claimants = self.claimants
+        new.claims = self.claims
+        new.killed_tonight = self.killed_tonight
+        new.sheriff_checks = self.sheriff_checks
+        new.don_checks = self.don_checks
+        new.winner = self.winner
+        new.name_reader = self.name_reader
+        new.events_written = self.events_written
+        new.public_cache = None  # the public facts views share, computed once per state
+        new.blacks = self.blacks
+        new.don = self.don
+        return new
+
+    # --- what anyone may ask ------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def living(self) -> list[int]:
+        return [seat for seat in SEATS if self.alive[seat]]
+
+    def role_of(self, seat: int) -> str:
+        return self.roles[seat]
+
+    def seat_of(self, role: str) -> int:
+        return self.roles.index(role)
+
+    @property
+    def black_seats(self) -> list[int]:
+        return list(self.blacks)
+
+    @property
+    def current_candidate(self) -> int | None:
+        if self.step != "vote":
+            return None
+        return self.candidates[self.window]
+
+    def waiting_for(self) -> list[int]:
+        """The seats the judge is waiting for in the open window."""
+        step = self.step
+        if step in ("speech", "sheriff_check", "don_check", "kill"):
+            return [self.actor]
+        if step == "claims":
+            return [seat for seat in self.claimants if seat not in self.claims]
+        if step == "vote":
+            return [seat for seat in SEATS if self.alive[seat] and seat not in self.round_votes]
+        if step == "hands":
+            return [seat for seat in SEATS if self.alive[seat] and seat not in self.hands]
+        return []
+
+    def window_seconds(self) -> float:
+        """How long the open window lasts for people (agents get their own deadline)."""
+        if self.step == "speech":
+            return self.config.speech_window_seconds
+        if self.step in ("vote", "hands"):
+            return self.config.vote_window_seconds
+        return self.config.night_window_seconds
+
+    def snapshot(self) -> dict:
+        """Every fact of the state as plain data (for comparisons and the judge's page)."""
+        return {
+            name: getattr(self, name)
+            for name in TableState.__slots__
+            if name not in ("config", "name_reader", "public_cache", "blacks", "don")
+        } | {"config": self.config.to_dict()}
+
+
+def _with(values: list, index: int, value: object) -> list:
+    """A copy of `values` with one item changed (containers are replaced, never changed)."""
+    new = values[:]
+    new[index] = value
+    return new
+
+
+# --- the deal ---------------------------------------------------------------------------------
+
+
+def create_table(
+    seed: str | int,
+    names: list[str] | None = None,
+    config: TableConfig | dict | None = None,
+    deal: list[str] | None = None,
+) -> tuple[TableState, list[dict]]:
+    """A new table: roles dealt at random from the seed's draw 0 (or `deal`, a hand deal for
+    tests and demonstrations, seat 1's role first), the Mafia meet, Night 0."""
+    if not isinstance(config, TableConfig):
+        config = TableConfig.from_dict(config)
+    names = list(names) if names is not None else [f"Player {seat}" for seat in SEATS]
+    if len(names) != 10 or not all(isinstance(name, str) and name.strip() for name in names):
+        raise TableError("table.names", "the table needs ten names, one per seat")
+    seed = str(seed)
+    by_hand = deal is not None
+    if by_hand:
+        deal = list(deal)
+        if sorted(deal) != sorted(DEAL):
+            raise TableError(
+                "table.deal", "a deal is six civilians, one sheriff, two mafia and one don"
+            )
+    else:
+        deal = list(DEAL)
+        random.Random(f"{seed}/0").shuffle(deal)
+    st = TableState.__new__(TableState)
+    st.config = config
+    st.seed = seed
+    st.names = (None, *names)
+    st.roles = (None, *deal)
+    st.alive = [False] + [True] * 10
+    st.phase = "night"
+    st.number = 0
+    st.step = "none"
+    st.actor = 0
+    st.purpose = ""
+    st.limit = 0
+    st.queue = []
+    st.after = ""
+    st.first_speaker = 0
+    st.fouls = [0] * 11
+    st.shortened = [False] * 11
+    st.nominees = []
+    st.nominators = []
+    st.voting_cancelled = False
+    st.round = 0
+    st.candidates = []
+    st.window = 0
+    st.round_votes = {}
+    st.hands = {}
+    st.claimants = []
+    st.claims = {}
+    st.killed_tonight = None
+    st.sheriff_checks = []
+    st.don_checks = []
+    st.winner = None
+    st.name_reader = name_pattern({seat: names[seat - 1] for seat in SEATS})
+    st.events_written = 0
+    st.public_cache = None
+    st.blacks = tuple(seat for seat in SEATS if deal[seat - 1] in BLACK_ROLES)
+    st.don = deal.index("don") + 1
+    blacks = st.black_seats
+    events: list[dict] = [
+        {"type": "game_created", "ruleset": "fiim-2025-table", "seed": seed, "names": names,
+         "config": config.to_dict(), "night": 0, "to": []},
+        {"type": "roles_dealt", "roles": {str(seat): deal[seat - 1] for seat in SEATS}, "night": 0, "to": []},
+    ]  # fmt: skip
+    if by_hand:
+        events[0]["deal"] = deal
+        events[1]["by_hand"] = True
+    else:
+        events[1]["draw"] = 0
+    for seat in SEATS:
+        events.append(
+            {"type": "role_told", "seat": seat, "role": deal[seat - 1], "night": 0, "to": [seat]}
+        )
+    # "Game Engine provides mafia players with knowledge of all mafia identities".
+    events.append(
+        {"type": "mafia_met", "black": blacks, "don": st.seat_of("don"), "night": 0, "to": blacks}
+    )
+    _begin_night(st, events)
+    st.events_written = len(events)
+    return st, events
+
+
+# --- resolve ------------------------------------------------------------------------------
+
+
+def resolve(
+    state: TableState, inputs: c.Command | list[c.Command], rng: Any = None
+) -> tuple[TableState, list[dict]]:
+    """The one step: the new state and the events to append. `rng` is unused after the deal
+    (the judge draws nothing else) and is accepted for the engines' common signature."""
+    if not isinstance(inputs, list | tuple):
+        inputs = [inputs]
+    st = state.copy()
+    events: list[dict] = []
+    for index, command in enumerate(inputs):
+        try:
+            _take(st, command, events)
+        except TableError as error:
+            error.input_index = index
+            raise
+    st.events_written += len(events)
+    return st, events
+
+
+def _take(st: TableState, command: c.Command, ev: list[dict]) -> None:
+    if st.winner is not None:
+        raise TableError("game.over", "the game is over")
+    kind = type(command)
+    if kind is c.Timeout:
+        _timeout(st, command.note, ev)
+        return
+    seat = command.seat
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= 10:
+        raise TableError("seat.unknown", f"there is no seat {seat!r}", seat=seat)
+    if not st.alive[seat] and not (kind is c.Speak and st.step == "speech" and st.actor == seat):
+        raise TableError("seat.not-at-table", f"player number {seat} has left the table", seat=seat)
+    if kind is c.Speak:
+        _speak(st, seat, command.text, ev)
+    elif kind is c.Vote:
+        _vote(st, seat, command.target, ev)
+    elif kind is c.Hand:
+        _hand(st, seat, command.up, ev)
+    elif kind is c.Check:
+        _check(st, seat, command.target, ev)
+    elif kind is c.Claim:
+        _claim(st, seat, command.target, ev)
+    elif kind is c.Kill:
+        _kill(st, seat, command.target, ev)
+    else:
+        raise TableError("command.unknown", "not a command the table knows")
+
+
+def _phase(st: TableState) -> tuple[str, int]:
+    return st.phase, st.number
+
+
+def _event(st: TableState, event_type: str, **fields: Any) -> dict:
+    fields["type"] = event_type
+    fields[st.phase] = st.number
+    return fields
+
+
+def _target(st: TableState, target: object, rule: str, allow_none: bool = False) -> int | None:
+    if target is None and allow_none:
+        return None
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 10:
+        raise TableError(f"{rule}.unknown-target", f"there is no seat {target!r}", target=target)
+    if not st.alive[target]:
+        raise TableError(
+            f"{rule}.target-not-at-table",
+            f"player number {target} has left the table",
+            target=target,
+        )
+    return target
+
+
+# --- speeches -----------------------------------------------------------------------------
+
+
+def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
+    if not isinstance(text, str):
+        raise TableError("speech.not-text", "a speech is text")
+    if st.step != "speech" or st.actor != seat:
+        # "Must speak in turn order": the judge does not let it be heard, and gives a foul.
+        ev.append(_event(st, "speech_out_of_turn", seat=seat, text=text, to=[]))
+        _foul(st, seat, "out-of-turn", ev)
+        return
+    reading = read_speech(text, st.limit, st.config.limit_unit, st.name_reader)
+    speech = _event(st, "speech", seat=seat, purpose=st.purpose, text=text.strip(), length=reading.length,
+                    limit=st.limit, unit=st.config.limit_unit)  # fmt: skip
+    if reading.over_limit:
+        speech["heard"] = reading.heard
+    ev.append(speech)
+    if st.purpose == "day" and reading.nominations:
+        _nominate(st, seat, reading.nominations, ev)
+    if not st.alive[seat]:
+        pass  # a final speech: the player has left the table, and fouls are for players at it
+    elif reading.over_limit:
+        _foul(st, seat, "over-limit", ev)
+    elif None in reading.nominations:
+        _foul(st, seat, "no-number", ev)
+    elif [named for named in reading.names if named != seat]:
+        _foul(st, seat, "name-not-number", ev)
+    elif not reading.ending_ok:
+        _foul(st, seat, "ending", ev)
+    if st.winner is None:
+        _next_speech(st, ev)
+
+
+def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: list[dict]) -> None:
+    """One nomination per player per day, never withdrawn; with several in one speech, only the
+    first candidate not yet nominated counts. The judge answers "Accepted."."""
+    if seat in st.nominators:
+        for target in spoken:
+            ev.append(
+                _event(st, "nomination_not_counted", by=seat, target=target, reason="one-per-day")
+            )
+        return
+    for target in spoken:
+        if target is None:
+            continue
+        if not 1 <= target <= 10 or not st.alive[target]:
+            ev.append(
+                _event(st, "nomination_not_counted", by=seat, target=target, reason="not-at-table")
+            )
+            continue
+        if target in st.nominees:
+            ev.append(
+                _event(
+                    st, "nomination_not_counted", by=seat, target=target, reason="already-nominated"
+                )
+            )
+            continue
+        st.nominees = [*st.nominees, target]
+        st.nominators = [*st.nominators, seat]
+        ev.append(_event(st, "nominated", by=seat, target=target, say="Accepted."))
+        return
+
+
+def _call_speech(st: TableState, seat: int, purpose: str, ev: list[dict]) -> None:
+    config = st.config
+    limit = {
+        "day": config.speech_limit,
+        "tie": config.tie_speech_limit,
+        "final": config.final_speech_limit,
+    }[purpose]
+    if st.shortened[seat]:
+        st.shortened = _with(st.shortened, seat, False)
+        limit = max(2, min(limit, config.speech_limit // 2))
+    st.step, st.actor, st.purpose, st.limit = "speech", seat, purpose, limit
+    ev.append(_event(st, "speech_called", seat=seat, purpose=purpose, limit=limit, unit=config.limit_unit,
+                     say=f"Player number {seat}, {SPEECH_CALLS[purpose]}"))  # fmt: skip
+
+
+SPEECH_CALLS = {
+    "day": "your speech.",
+    "tie": "your speech for the revote.",
+    "final": "your final speech.",
+}
+
+
+def _next_speech(st: TableState, ev: list[dict]) -> None:
+    """The next speech in the queue (skipping players who have left), or what comes after."""
+    while st.queue:
+        seat, purpose = st.queue[0]
+        st.queue = st.queue[1:]
+        if st.alive[seat] or purpose == "final":
+            _call_speech(st, seat, purpose, ev)
+            return
+    after = st.after
+    st.after = ""
+    if after == "day_speeches":
+        _start_day_speeches(st, ev)
+    elif after == "voting":
+        _after_day_speeches(st, ev)
+    elif after == "revote" and st.voting_cancelled:
+        ev.append(_event(st, "no_vote", reason="voting-cancelled", say="There is no vote today."))
+        _begin_night(st, ev)
+    elif after == "revote":
+        _open_round(st, st.round + 1, st.candidates, ev)
+    elif after == "night":
+        _begin_night(st, ev)
+    else:  # pragma: no cover - every queue is given its continuation
+        raise AssertionError(f"speech queue without a continuation: {after!r}")
+
+
+# --- fouls and removal ----------------------------------------------------------------------
+
+
+def _foul(st: TableState, seat: int, reason: str, ev: list[dict]) -> None:
+    count = st.fouls[seat] + 1
+    st.fouls = _with(st.fouls, seat, count)
+    foul = _event(st, "foul", seat=seat, kind="ordinary", reason=reason, count=count,
+                  say=f"Player number {seat}, foul.")  # fmt: skip
+    if count == ORDINARY_FOULS_TO_SHORTEN:
+        st.shortened = _with(st.shortened, seat, True)
+        foul["penalty"] = "next-speech-shortened"
+    ev.append(foul)
+    if count == ORDINARY_FOULS_TO_REMOVE:
+        _remove(st, seat, ev)
+
+
+def _remove(st: TableState, seat: int, ev: list[dict]) -> None:
+    """The fourth ordinary foul: the player leaves at once, without a final speech. A removal
+    in the day cancels that day's voting (docs/auto-judged-table.md)."""
+    st.alive = _with(st.alive, seat, False)
+    ev.append(_event(st, "disqualified", seat=seat, reason="fourth-foul",
+                     say=f"Player number {seat} leaves the table."))  # fmt: skip
+    if _check_end(st, ev):
+        return
+    if st.phase == "day":
+        st.voting_cancelled = True
+        if st.step in ("vote", "hands"):
+            ev.append(
+                _event(st, "no_vote", reason="voting-cancelled", say="There is no vote today.")
+            )
+            st.queue = []
+            st.after = "night"
+            _next_speech(st, ev)
+        return
+    # At night, a removed actor's step ends (a checker does not check, a claimant does not claim).
+    if st.step == "sheriff_check" and st.actor == seat:
+        _sheriff_sleeps(st, ev)
+    elif st.step in ("claims", "kill") and st.roles[seat] in BLACK_ROLES:
+        # The hunt starts again among the black players left, silently: a public call would
+        # tell the town that the removed player was black.
+        _call_hunt(st, ev, announce=False)
+    elif st.step == "don_check" and st.actor == seat:
+        _don_sleeps(st, ev)
+
+
+def _check_end(st: TableState, ev: list[dict]) -> bool:
+    """ "Red wins when all black players are eliminated; black wins when the teams are equal or
+    black outnumbers red." Checked after every departure."""
+    black = red = 0
+    for seat in SEATS:
+        if st.alive[seat]:
+            if st.roles[seat] in BLACK_ROLES:
+                black += 1
+            else:
+                red += 1
+    if black and black < red:
+        return False
+    st.winner = "red" if black == 0 else "black"
+    if st.phase == "night" and st.killed_tonight is not None:
+        ev.append(_event(st, "night_result", killed=st.killed_tonight,
+                         say=f"Player number {st.killed_tonight} was killed tonight."))  # fmt: skip
+    st.step, st.actor, st.queue, st.after = "over", 0, [], ""
+    ev.append(_event(st, "game_over", winner=st.winner, say=f"Game over, {st.winner} victory."))
+    return True
+
+
+def _leave(st: TableState, seats: list[int], how: str, ev: list[dict]) -> bool:
+    """Players leave by vote, raise or single nomination: roles are not revealed; each gives a
+    final speech unless the game is over. True if the game ended."""
+    for seat in seats:
+        st.alive = _with(st.alive, seat, False)
+        ev.append(
+            _event(
+                st, "eliminated", seat=seat, how=how, say=f"Player number {seat} leaves the table."
+            )
+        )
+    if _check_end(st, ev):
+        return True
+    st.queue = [(seat, "final") for seat in seats]
+    st.after = "night"
+    _next_speech(st, ev)
+    return False
+
+
+# --- the day --------------------------------------------------------------------------------
+
+
+def _begin_day(st: TableState, ev: list[dict]) -> None:
+    killed = st.killed_tonight
+    st.phase, st.number = "day", st.number + 1
+    st.nominees, st.nominators, st.voting_cancelled = [], [], False
+    st.round, st.candidates, st.round_votes, st.hands = 0, [], {}, {}
+    result = (
+        f"Player number {killed} was killed tonight." if killed else "Nobody was killed tonight."
+    )
+    ev.append(
+        _event(st, "day_started", killed=killed, say=f"Morning has come in the city. {result}")
+    )
+    if killed:
+        st.queue = [(killed, "final")]
+        st.after = "day_speeches"
+        _next_speech(st, ev)
+    else:
+        _start_day_speeches(st, ev)
+
+
+def _start_day_speeches(st: TableState, ev: list[dict]) -> None:
+    """Seat order; Day 1 from seat 1, each later day from the seat after the previous day's
+    first speaker (the next one at the table)."""
+    start = 1 if st.number == 1 else st.first_speaker % 10 + 1
+    order = [(start - 1 + offset) % 10 + 1 for offset in range(10)]
+    living = [seat for seat in order if st.alive[seat]]
+    st.first_speaker = living[0]
+    st.queue = [(seat, "day") for seat in living]
+    st.after = "voting"
+    _next_speech(st, ev)
+
+
+def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
+    nominees = [seat for seat in st.nominees if st.alive[seat]]
+    if st.voting_cancelled:
+        ev.append(_event(st, "no_vote", reason="voting-cancelled", say="There is no vote today."))
+        _begin_night(st, ev)
+    elif not nominees:
+        ev.append(
+            _event(
+                st, "no_vote", reason="no-nominations", say="Nobody is nominated; there is no vote."
+            )
+        )
+        _begin_night(st, ev)
+    elif len(nominees) == 1 and st.number == 1:
+        # "First day: if only one nomination, no vote occurs."
+        ev.append(_event(st, "no_vote", reason="day-one-single-nomination", candidates=nominees,
+                         say="One nomination on the first day; there is no vote."))  # fmt: skip
+        _begin_night(st, ev)
+    elif len(nominees) == 1:
+        # "Subsequent days: if only one nomination, that player automatically eliminated."
+        st.round, st.candidates = 1, nominees
+        living = len(st.living)
+        ev.append(_event(st, "votes_counted", round=1, candidates=nominees, votes={}, defaulted=[],
+                         tally={str(nominees[0]): living}, leaders=nominees, single=True))  # fmt: skip
+        _leave(st, nominees, "single-nomination", ev)
+    else:
+        listed = ", ".join(str(seat) for seat in nominees)
+        for _ in range(2):  # "Judge announces nominated players twice before voting".
+            ev.append(
+                _event(
+                    st,
+                    "nominees_announced",
+                    candidates=nominees,
+                    say=f"Nominated: players number {listed}.",
+                )
+            )
+        _open_round(st, 1, nominees, ev)
+
+
+def _open_round(st: TableState, number: int, candidates: list[int], ev: list[dict]) -> None:
+    st.step, st.actor, st.round, st.candidates, st.round_votes = (
+        "vote",
+        0,
+        number,
+        list(candidates),
+        {},
+    )
+    st.window = 0
+    _open_window(st, ev)
+
+
+def _open_window(st: TableState, ev: list[dict]) -> None:
+    candidate = st.candidates[st.window]
+    if st.window == len(st.candidates) - 1:
+        # The last candidate takes every vote not given: "no vote → the last nominated".
+        ev.append(_event(st, "vote_window", round=st.round, candidate=candidate, last=True,
+                         say=f"Player number {candidate}: every remaining vote."))  # fmt: skip
+        _count_round(st, ev)
+        return
+    word = NUMBER_NAMES[candidate]
+    ev.append(_event(st, "vote_window", round=st.round, candidate=candidate, last=False,
+                     say=f"{word}, who votes against player number {word.lower()}?"))  # fmt: skip
+
+
+NUMBER_NAMES = (None, "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+
+
+def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
+    if st.step != "vote":
+        raise TableError("vote.not-voting", "there is no vote now")
+    if seat in st.round_votes:
+        raise TableError(
+            "vote.already-voted", f"player number {seat} has voted in this round", seat=seat
+        )
+    if target != st.candidates[st.window]:
+        raise TableError("vote.window-not-open", f"the window open is for player number {st.candidates[st.window]}",
+                         target=target, open=st.candidates[st.window])  # fmt: skip
+    st.round_votes = {**st.round_votes, seat: target}
+    ev.append(_event(st, "vote", seat=seat, target=target, round=st.round))
+
+
+def _count_round(st: TableState, ev: list[dict]) -> None:
+    last = st.candidates[-1]
+    votes = {str(voter): target for voter, target in st.round_votes.items()}
+    defaulted = [seat for seat in SEATS if st.alive[seat] and seat not in st.round_votes]
+    tally = dict.fromkeys(st.candidates, 0)
+    for target in st.round_votes.values():
+        tally[target] += 1
+    tally[last] += len(defaulted)
+    top = max(tally.values())
+    leaders = [seat for seat in st.candidates if tally[seat] == top]
+    ev.append(_event(st, "votes_counted", round=st.round, candidates=st.candidates, votes=votes,
+                     defaulted=defaulted, tally={str(seat): n for seat, n in tally.items()},
+                     leaders=leaders, say="Votes: " + ", ".join(f"{seat}: {n}" for seat, n in tally.items()) + "."))  # fmt: skip
+    if len(leaders) == 1:
+        _leave(st, leaders, "vote", ev)
+    elif st.round > 1 and len(leaders) == len(st.candidates):
+        # "If same tie persists: vote to eliminate all tied players or keep all."
+        st.step, st.hands, st.candidates = "hands", {}, leaders
+        listed = ", ".join(str(seat) for seat in leaders)
+        ev.append(_event(st, "hands_called", candidates=leaders,
+                         say=f"Who is for eliminating all of players number {listed}?"))  # fmt: skip
+    else:
+        # "Tied players get additional speeches (shorter limit), then revote."
+        st.candidates = leaders
+        listed = ", ".join(str(seat) for seat in leaders)
+        ev.append(_event(st, "tie", round=st.round, candidates=leaders,
+                         say=f"Players number {listed} are tied; they speak again."))  # fmt: skip
+        st.queue = [(seat, "tie") for seat in leaders]
+        st.after = "revote"
+        _next_speech(st, ev)
+
+
+def _hand(st: TableState, seat: int, up: object, ev: list[dict]) -> None:
+    if st.step != "hands":
+        raise TableError("hands.not-now", "there is no vote to eliminate all now")
+    if not isinstance(up, bool):
+        raise TableError("hands.not-yes-or-no", "a hand is up (true) or down (false)")
+    if seat in st.hands:
+        raise TableError("hands.already", f"player number {seat} has answered", seat=seat)
+    st.hands = {**st.hands, seat: up}
+    ev.append(_event(st, "hand", seat=seat, up=up))
+    if len(st.hands) == len(st.living):
+        _count_hands(st, ev)
+
+
+def _count_hands(st: TableState, ev: list[dict]) -> None:
+    """More than half of the living players eliminate all; "if vote splits evenly: all tied
+    players remain"."""
+    up = [seat for seat in SEATS if st.hands.get(seat)]
+    passes = 2 * len(up) > len(st.living)
+    say = "All of them leave the table." if passes else "All of them stay."
+    ev.append(_event(st, "hands_counted", candidates=st.candidates, up=up, passes=passes, say=say))
+    if passes:
+        _leave(st, list(st.candidates), "raise", ev)
+    else:
+        _begin_night(st, ev)
+
+
+# --- the night ------------------------------------------------------------------------------
+
+
+def _begin_night(st: TableState, ev: list[dict]) -> None:
+    if st.phase == "day":
+        st.phase = "night"  # Night N follows Day N
+    st.killed_tonight = None
+    st.claims, st.claimants = {}, []
+    st.queue, st.after = [], ""
+    ev.append(_event(st, "night_started", say="Night falls."))
+    # The Sheriff is called also when gone, so that the call tells no one whether he is.
+    ev.append(_event(st, "sheriff_woke", say="The Sheriff wakes up, you have ten seconds."))
+    sheriff = st.seat_of("sheriff")
+    if st.alive[sheriff]:
+        st.step, st.actor = "sheriff_check", sheriff
+    else:
+        _sheriff_sleeps(st, ev)
+
+
+def _check(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
+    if st.step not in ("sheriff_check", "don_check"):
+        raise TableError("check.not-now", "there is no check now")
+    if st.actor != seat:
+        raise TableError("check.not-yours", f"player number {seat} does not check now", seat=seat)
+    target = _target(st, target, "check")
+    if target == seat:
+        raise TableError("check.self", "a player does not check themselves")
+    if st.step == "sheriff_check":
+        result = "black" if st.roles[target] in BLACK_ROLES else "red"
+        st.sheriff_checks = [*st.sheriff_checks, (st.number, target, result)]
+        ev.append(_event(st, "sheriff_checked", seat=seat, target=target, result=result,
+                         say=result.capitalize(), to=[seat]))  # fmt: skip
+        _sheriff_sleeps(st, ev)
+    else:
+        result = "sheriff" if st.roles[target] == "sheriff" else "not_sheriff"
+        st.don_checks = [*st.don_checks, (st.number, target, result)]
+        ev.append(_event(st, "don_checked", seat=seat, target=target, result=result,
+                         say="Sheriff" if result == "sheriff" else "Not the Sheriff", to=[seat]))  # fmt: skip
+        _don_sleeps(st, ev)
+
+
+def _sheriff_sleeps(st: TableState, ev: list[dict]) -> None:
+    ev.append(_event(st, "sheriff_slept", say="The Sheriff goes to sleep."))
+    _call_hunt(st, ev)
+
+
+def _decider(st: TableState) -> int:
+    """The Don decides; without the Don, the first black player at the table (docs/rules.md
+    interpretation 3: the remaining mafia decide)."""
+    don = st.seat_of("don")
+    if st.alive[don]:
+        return don
+    return next(seat for seat in SEATS if st.alive[seat] and st.roles[seat] in BLACK_ROLES)
+
+
+def _call_hunt(st: TableState, ev: list[dict], announce: bool = True) -> None:
+    """ "The mafia goes hunting": each black player makes a claim, the Don decides the kill."""
+    decider = _decider(st)
+    st.claimants = [
+        seat
+        for seat in SEATS
+        if st.alive[seat] and st.roles[seat] in BLACK_ROLES and seat != decider
+    ]
+    st.claims = {}
+    if announce:
+        ev.append(_event(st, "hunt_started", say="The mafia goes hunting."))
+    else:
+        ev.append(_event(st, "hunt_restarted", decider=decider, to=st.black_seats))
+    if st.claimants:
+        st.step, st.actor = "claims", 0
+    else:
+        _call_kill(st, ev)
+
+
+def _claim(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
+    if st.step != "claims":
+        raise TableError("claim.not-now", "there are no claims now")
+    if seat not in st.claimants:
+        raise TableError("claim.not-yours", f"player number {seat} makes no claim now", seat=seat)
+    if seat in st.claims:
+        raise TableError("claim.already", f"player number {seat} has made a claim", seat=seat)
+    target = _target(st, target, "claim", allow_none=True)
+    st.claims = {**st.claims, seat: target}
+    ev.append(_event(st, "claim", seat=seat, target=target, to=st.black_seats))
+    if len(st.claims) == len(st.claimants):
+        _call_kill(st, ev)
+
+
+def _call_kill(st: TableState, ev: list[dict]) -> None:
+    st.step, st.actor = "kill", _decider(st)
+    ev.append(_event(st, "kill_called", seat=st.actor, claims={str(s): t for s, t in st.claims.items()},
+                     to=st.black_seats))  # fmt: skip
+
+
+def _kill(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
+    if st.step == "claims" and seat == _decider(st):
+        raise TableError("kill.claims-pending", "the claims come before the decision")
+    if st.step != "kill":
+        raise TableError("kill.not-now", "there is no kill decision now")
+    if st.actor != seat:
+        raise TableError(
+            "kill.not-yours", f"player number {seat} does not decide the kill", seat=seat
+        )
+    target = _target(st, target, "kill", allow_none=True)
+    ev.append(_event(st, "kill_decided", seat=seat, target=target, to=st.black_seats))
+    _after_kill(st, target, ev)
+
+
+def _after_kill(st: TableState, target: int | None, ev: list[dict]) -> None:
+    if target is not None:
+        st.alive = _with(st.alive, target, False)
+        st.killed_tonight = target
+        if _check_end(st, ev):
+            return
+    ev.append(_event(st, "don_woke", say="The Don wakes up, you have ten seconds."))
+    don = st.seat_of("don")
+    if st.alive[don]:
+        st.step, st.actor = "don_check", don
+    else:
+        _don_sleeps(st, ev)  # called also when gone, like the Sheriff
+
+
+def _don_sleeps(st: TableState, ev: list[dict]) -> None:
+    ev.append(_event(st, "don_slept", say="The Don goes to sleep."))
+    _begin_day(st, ev)
+
+
+# --- the clock ------------------------------------------------------------------------------
+
+
+def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
+    """The open window ended: what is missing gets the rule's default, which is logged."""
+    if not isinstance(note, str):
+        raise TableError("timeout.note", "a note is text")
+    step = st.step
+    closed = _event(st, "window_closed", step=step, note=note)
+    if step in ("vote", "hands"):
+        closed["say"] = "Thank you."
+    else:
+        closed["to"] = [st.actor] if st.actor else []
+    ev.append(closed)
+
+    def default(seat: int, value: str, to: list[int] | None = None) -> None:
+        ev.append(
+            _event(
+                st,
+                "default_applied",
+                seat=seat,
+                step=step,
+                default=value,
+                note=note,
+                to=to or [seat],
+            )
+        )
+
+    if step == "speech":
+        default(st.actor, "PASS")
+        _next_speech(st, ev)
+    elif step == "vote":
+        st.window += 1
+        _open_window(st, ev)
+    elif step == "hands":
+        for seat in st.waiting_for():
+            default(seat, "keep")
+        _count_hands(st, ev)
+    elif step == "sheriff_check":
+        default(st.actor, "no-check")
+        _sheriff_sleeps(st, ev)
+    elif step == "claims":
+        for seat in st.waiting_for():
+            st.claims = {**st.claims, seat: None}
+            default(seat, "no-claim")
+        _call_kill(st, ev)
+    elif step == "kill":
+        default(st.actor, "no-kill", to=st.black_seats)
+        _after_kill(st, None, ev)
+    elif step == "don_check":
+        default(st.actor, "no-check")
+        _don_sleeps(st, ev)
+    else:  # pragma: no cover - every open step is listed above
+        raise TableError("timeout.nothing-open", "no window is open")
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+INPUT_EVENTS = {
+    "speech": lambda e: c.Speak(seat=e["seat"], text=e["text"]),
+    "speech_out_of_turn": lambda e: c.Speak(seat=e["seat"], text=e["text"]),
+    "vote": lambda e: c.Vote(seat=e["seat"], target=e["target"]),
+    "hand": lambda e: c.Hand(seat=e["seat"], up=e["up"]),
+    "sheriff_checked": lambda e: c.Check(seat=e["seat"], target=e["target"]),
+    "don_checked": lambda e: c.Check(seat=e["seat"], target=e["target"]),
+    "claim": lambda e: c.Claim(seat=e["seat"], target=e["target"]),
+    "kill_decided": lambda e: c.Kill(seat=e["seat"], target=e["target"]),
+    "window_closed": lambda e: c.Timeout(note=e.get("note", "")),
+}
+
+
+def inputs_of(log: list[dict]) -> list[c.Command]:
+    """The inputs a log records, in order (one per input event)."""
+    return [
+        INPUT_EVENTS[event["type"]](event) for event in log if event.get("type") in INPUT_EVENTS
+    ]
+
+
+def replay(log: list[dict]) -> TableState:
+    """The state a log leads to. The judge writes every event again from the log's inputs; a
+    log it would not have written raises `LogError` with the first event that differs."""
+    if not log or not isinstance(log[0], dict) or log[0].get("type") != "game_created":
+        raise LogError(0, "a table's log begins with game_created")
+    first = log[0]
+    try:
+        state, events = create_table(
+            first.get("seed"), first.get("names"), first.get("config"), first.get("deal")
+        )
+    except TableError as error:
+        raise LogError(0, error.message) from None
+    position = _expect(log, 0, events)
+    while position < len(log):
+        event = log[position]
+        build = INPUT_EVENTS.get(event.get("type")) if isinstance(event, dict) else None
+        if build is None:
+            raise LogError(position, f"expected an input event, found {event!r:.80}")
+        try:
+            state, events = resolve(state, build(event))
+        except (TableError, KeyError, TypeError) as error:
+            raise LogError(position, f"the judge refuses this input: {error}") from None
+        position = _expect(log, position, events)
+    return state
+
+
+def _expect(log: list[dict], position: int, events: list[dict]) -> int:
+    for offset, event in enumerate(events):
+        index = position + offset
+        if index >= len(log) or log[index] != event:
+            found = log[index] if index < len(log) else "the end of the log"
+            raise LogError(
+                index, f"the judge writes {event!r:.120} here, the log has {found!r:.120}"
+            )
+    return position + len(events)

@@ -1,0 +1,103 @@
+"""What the judge hears in a speech: its length, its ending, its nominations, its references.
+
+Seed 003, "Day Phase" and "Nominations": a speech has a word or token limit, ends with "PASS"
+or "THANK YOU", refers to players by number only, and nominates with "I nominate player number
+X" / "I nominate number X" / "Nominating number X" (and their Russian forms). The readings of
+what the seed leaves open are in docs/auto-judged-table.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+WORD = re.compile(r"\S+")
+TOKEN = re.compile(r"\w+|[^\w\s]")
+
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5,
+    "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10,
+}  # fmt: skip
+
+# The seed's three English phrases and their Russian forms ("Я выставляю игрока номер X",
+# "Я выставляю номер X", "Выставляю номер X"), up to the number, which is read separately so
+# that a phrase without a number can be told apart from no phrase at all.
+NOMINATION = re.compile(
+    r"\bI\s+nominate\s+(?:player\s+)?number\b"
+    r"|\bnominating\s+number\b"
+    r"|(?<![\w])(?:я\s+)?выставляю\s+(?:игрока\s+)?(?:под\s+)?номер(?:ом)?(?![\w])",
+    re.IGNORECASE,
+)
+NEXT_WORD = re.compile(r"\s*([^\s.,;:!?]+)")
+
+# "Must end speech with PASS or THANK YOU" (and the Russian table's "ПАС" / "СПАСИБО").
+ENDING = re.compile(
+    r"(?:\bpass|\bthank\s+you|(?<![\w])пас|(?<![\w])спасибо)[\s.!]*$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechReading:
+    heard: str  # the speech up to the limit: what the judge lets the table hear
+    length: int  # words or tokens in the whole speech as given
+    over_limit: bool
+    ending_ok: bool
+    nominations: tuple[int | None, ...]  # in the order spoken; None: a phrase without a number
+    names: tuple[int, ...]  # seats referred to by name instead of by number
+
+
+def count_units(text: str, unit: str) -> int:
+    return len((TOKEN if unit == "tokens" else WORD).findall(text))
+
+
+def cut_to_limit(text: str, limit: int, unit: str) -> tuple[str, int, bool]:
+    """The heard part of `text` (the first `limit` units), the full length, and if it was cut."""
+    matches = list((TOKEN if unit == "tokens" else WORD).finditer(text))
+    if len(matches) <= limit:
+        return text.strip(), len(matches), False
+    return text[: matches[limit - 1].end()].strip(), len(matches), True
+
+
+def read_number(word: str) -> int | None:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return NUMBER_WORDS.get(word)
+
+
+def name_pattern(names: dict[int, str]) -> tuple[re.Pattern | None, dict[str, int]]:
+    """One pattern for every seat's name (a whole-word match), and each lowered name's seat."""
+    by_name = {name.lower(): seat for seat, name in names.items() if name and name.strip()}
+    if not by_name:
+        return None, {}
+    alternatives = "|".join(re.escape(name) for name in sorted(by_name, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE), by_name
+
+
+def read_speech(
+    text: str,
+    limit: int,
+    unit: str,
+    names: tuple[re.Pattern | None, dict[str, int]] | None = None,
+) -> SpeechReading:
+    heard, length, over = cut_to_limit(text, limit, unit)
+    nominations: list[int | None] = []
+    for match in NOMINATION.finditer(heard):
+        following = NEXT_WORD.match(heard, match.end())
+        nominations.append(read_number(following.group(1)) if following else None)
+    named: list[int] = []
+    if names and names[0] is not None:
+        for found in names[0].findall(heard):
+            seat = names[1][found.lower()]
+            if seat not in named:
+                named.append(seat)
+    return SpeechReading(
+        heard=heard,
+        length=length,
+        over_limit=over,
+        ending_ok=not over and ENDING.search(heard) is not None,
+        nominations=tuple(nominations),
+        names=tuple(named),
+    )

@@ -1,0 +1,159 @@
+"""What one seat may know: the per-seat view every agent and the person's page are given.
+
+Public: the judge's announcements, speeches, nominations, votes, fouls, departures. Private to
+the seat: its role, its own checks, and for the black team the Mafia's identities, claims and
+kill decisions. Nothing else: a view is built from the events whose `to` names the seat (or
+that have no `to`) and from the state's public facts; the tests in
+tests/online/engine/judged_table/test_views.py prove for every role that no hidden fact leaks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vocabulary import BLACK_ROLES
+
+from .judge import SEATS, TableState
+
+PUBLIC_STEPS = {
+    "speech": "speech", "vote": "vote", "hands": "hands", "sheriff_check": "sheriff",
+    "claims": "hunt", "kill": "hunt", "don_check": "don", "over": "over",
+}  # fmt: skip
+
+
+@dataclass(
+    slots=True
+)  # not frozen: a frozen dataclass's __init__ costs twice as much, and a view is
+class SeatView:  # built fresh for every question, so an agent that changes its own changes nothing
+    seat: int
+    role: str
+    team: str
+    alive: bool
+    phase: str  # "day" or "night" (or the phase the game ended in)
+    number: int
+    step: str  # the public name of what happens now (PUBLIC_STEPS)
+    speaker: int | None  # whose speech it is, in a speech
+    request: dict | None  # what the judge asks of this seat now, or None
+    living: tuple[int, ...]
+    fouls: dict[int, int]
+    nominees: tuple[int, ...]  # today's, in order
+    mafia: dict | None  # the black team (black seats only): {"black": [...], "don": n}
+    checks: tuple[dict, ...]  # this seat's own checks (Sheriff: red/black; Don: sheriff/not)
+    claims: dict[int, int | None] | None  # tonight's claims (black seats only)
+    winner: str | None
+    history: tuple[dict, ...] = field(default=())  # the visible events from `since` (read-only)
+    since: int = 0
+    log_length: int = 0
+
+    def to_dict(self) -> dict:
+        return {
+            "seat": self.seat, "role": self.role, "team": self.team, "alive": self.alive,
+            "phase": self.phase, "number": self.number, "step": self.step, "speaker": self.speaker,
+            "request": self.request, "living": list(self.living),
+            "fouls": {str(seat): n for seat, n in self.fouls.items()},
+            "nominees": list(self.nominees), "mafia": self.mafia, "checks": list(self.checks),
+            "claims": None if self.claims is None else {str(s): t for s, t in self.claims.items()},
+            "winner": self.winner, "history": [dict(event) for event in self.history], "since": self.since,
+            "log_length": self.log_length,
+        }  # fmt: skip
+
+
+def visible(event: dict, seat: int) -> bool:
+    to = event.get("to")
+    return to is None or seat in to
+
+
+def history_for(log: list[dict], seat: int, since: int = 0) -> tuple[dict, ...]:
+    """The events of the log from `since` that the seat may see. The events are the log's own
+    objects, shared for speed: read them, never change them (`to_dict` gives copies). A
+    private event's `to` names only the seat or its own team, which the seat knows."""
+    return tuple([event for event in log[since:] if (to := event.get("to")) is None or seat in to])
+
+
+def request_for(st: TableState, seat: int) -> dict | None:
+    """What the judge waits for from this seat in the open window."""
+    step = st.step
+    if step == "speech":
+        if st.actor != seat:
+            return None
+        return {
+            "action": "speak",
+            "purpose": st.purpose,
+            "limit": st.limit,
+            "unit": st.config.limit_unit,
+        }
+    if not st.alive[seat]:
+        return None
+    if step == "vote":
+        if seat in st.round_votes:
+            return None
+        return {"action": "vote", "round": st.round, "candidates": list(st.candidates),
+                "open": st.candidates[st.window], "default": st.candidates[-1]}  # fmt: skip
+    if step == "hands":
+        if seat in st.hands:
+            return None
+        return {"action": "hand", "candidates": list(st.candidates)}
+    if step in ("sheriff_check", "don_check") and st.actor == seat:
+        kind = "sheriff" if step == "sheriff_check" else "don"
+        return {
+            "action": "check",
+            "as": kind,
+            "targets": [s for s in SEATS if st.alive[s] and s != seat],
+        }
+    if step == "claims" and seat in st.claimants and seat not in st.claims:
+        return {"action": "claim", "targets": [s for s in SEATS if st.alive[s]]}
+    if step == "kill" and st.actor == seat:
+        return {"action": "kill", "targets": [s for s in SEATS if st.alive[s]],
+                "claims": {str(s): t for s, t in st.claims.items()}}  # fmt: skip
+    return None
+
+
+def _public(st: TableState) -> tuple:
+    """What every seat's view shares, computed once per state."""
+    cache = st.public_cache
+    if cache is None:
+        alive, fouls = st.alive, st.fouls
+        cache = st.public_cache = (
+            tuple([s for s in SEATS if alive[s]]),
+            {s: fouls[s] for s in SEATS if fouls[s]} if any(fouls) else {},
+            tuple(st.nominees) if st.phase == "day" else (),
+            PUBLIC_STEPS.get(st.step, st.step),
+        )
+    return cache
+
+
+def seat_view(
+    st: TableState, log: list[dict], seat: int, since: int = 0, with_history: bool = True
+) -> SeatView:
+    """The seat's view; `with_history=False` leaves the history out (for an agent that reads
+    none), and the next view's `since` then still starts after it."""
+    role = st.roles[seat]
+    black = role in BLACK_ROLES
+    if role == "sheriff":
+        checks = tuple({"night": n, "target": t, "result": r} for n, t, r in st.sheriff_checks)
+    elif role == "don":
+        checks = tuple({"night": n, "target": t, "result": r} for n, t, r in st.don_checks)
+    else:
+        checks = ()
+    living, fouls, nominees, step = _public(st)
+    return SeatView(
+        seat=seat,
+        role=role,
+        team="black" if black else "red",
+        alive=st.alive[seat],
+        phase=st.phase,
+        number=st.number,
+        step=step,
+        speaker=st.actor if st.step == "speech" else None,
+        request=None if st.winner else request_for(st, seat),
+        living=living,
+        fouls=dict(fouls),
+        nominees=nominees,
+        mafia={"black": list(st.blacks), "don": st.don} if black else None,
+        checks=checks,
+        claims=dict(st.claims) if black and st.phase == "night" else None,
+        winner=st.winner,
+        history=history_for(log, seat, since) if with_history else (),
+        since=since,
+        log_length=len(log),
+    )

@@ -1,0 +1,131 @@
+"""The person's seat at an auto-judged table: thin views over online/table_play.py.
+
+A table is seen only by the person sitting at it (their account, or for a visitor their
+session): anyone else gets a 404, and the page shows nothing but that seat's view.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from core.errors import ApplicationError
+from online.engine.judged_table.protocol import transcript
+from online.engine.judged_table.views import seat_view
+
+from . import clock
+from .models import JudgedTable
+from .table_play import table_answer, table_sit_down, table_state, table_tick, window_of
+
+SPEECH_PURPOSES = {"day", "tie", "final"}
+
+
+def _session_key(request: HttpRequest) -> str:
+    if not request.session.session_key:
+        request.session.save()
+    return request.session.session_key
+
+
+def _mine(request: HttpRequest):
+    if request.user.is_authenticated:
+        return JudgedTable.objects.filter(user=request.user)
+    key = request.session.session_key
+    return (
+        JudgedTable.objects.filter(user=None, session_key=key)
+        if key
+        else JudgedTable.objects.none()
+    )
+
+
+def _table(request: HttpRequest, token: str) -> JudgedTable:
+    table = get_object_or_404(JudgedTable, token=token)
+    if table.user_id is not None:
+        if request.user.pk != table.user_id:
+            raise Http404
+    elif not request.session.session_key or request.session.session_key != table.session_key:
+        raise Http404
+    return table
+
+
+def table_home(request: HttpRequest) -> HttpResponse:
+    return render(request, "online/table_home.html", {"tables": _mine(request)[:10]})
+
+
+@require_POST
+def table_new(request: HttpRequest) -> HttpResponse:
+    seat = request.POST.get("seat", "")
+    bots = request.POST.get("bots", "rule")
+    try:
+        table = table_sit_down(user=request.user, session_key=_session_key(request),
+                               seat=int(seat) if seat.isdigit() else None, bots=bots, now=clock.now())  # fmt: skip
+    except ApplicationError as error:
+        messages.error(request, error.message)
+        return redirect("online:table_home")
+    return redirect(table)
+
+
+def _context(table: JudgedTable) -> dict:
+    state = table_state(table)
+    view = seat_view(state, table.log, table.seat)
+    window = window_of(table, state)
+    now = clock.now()
+    if window is not None:
+        window = {
+            **window,
+            "closes_in_ms": max(0, int((window["closes"] - now).total_seconds() * 1000)),
+            "windows": [
+                {
+                    "candidate": w["candidate"],
+                    "opens_in_ms": int((w["opens"] - now).total_seconds() * 1000),
+                    "closes_in_ms": int((w["closes"] - now).total_seconds() * 1000),
+                }
+                for w in window.get("windows", [])
+            ],  # fmt: skip
+        }
+    return {
+        "table": table,
+        "view": view,
+        "window": window,
+        "lines": transcript(table.log, seat=table.seat)[-80:],
+    }
+
+
+@vary_on_headers("HX-Request")
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table(request, token)
+    template = (
+        "online/table.html#table" if request.headers.get("HX-Request") else "online/table.html"
+    )
+    return render(request, template, _context(table))
+
+
+def _answer_from(request: HttpRequest, action: str) -> dict:
+    if action == "speak":
+        return {"speech": request.POST.get("speech", "")}
+    if action == "hand":
+        return {"up": request.POST.get("up") == "1"}
+    target = request.POST.get("target", "")
+    return {"target": int(target) if target.isdigit() else None}
+
+
+@require_POST
+def table_act(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table(request, token)
+    action = request.POST.get("action", "")
+    try:
+        table = table_answer(table=table, answer=_answer_from(request, action), now=clock.now(), action=action)
+    except ApplicationError as error:
+        messages.error(request, error.message)
+        table.refresh_from_db()
+    if request.headers.get("HX-Request"):
+        return render(request, "online/table.html#table", _context(table))
+    return redirect(table)
+
+
+@require_POST
+def table_clock(request: HttpRequest, token: str) -> HttpResponse:
+    table = table_tick(table=_table(request, token), now=clock.now())
+    return render(request, "online/table.html#table", _context(table))

@@ -226,7 +226,9 @@ def initial_from(data: dict) -> dict:
     """The form's initial values from a stored setup (to start a new one from it)."""
     initial = {"name": data.get("name", "")}
     for entry in data.get("roles", []):
-        role_id = entry["role"]
+        role_id = entry.get("role")
+        if role_id not in ROLES:  # another ruleset's role: the form has no row for it
+            continue
         initial[f"count_{role_id}"] = initial.get(f"count_{role_id}", 0) + entry.get("count", 1)
         side = entry.get("side", ROLES[role_id].side)
         if side not in SIDES:

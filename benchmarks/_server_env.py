@@ -28,3 +28,22 @@ def recreate_database(pg: str, name: str) -> str:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.execute(f'CREATE DATABASE "{name}"')
     return f"{pg}/{name}"
+
+
+def wait_until_serving(server, port: int, seconds: float = 30):
+    """The server process once its /healthz answers on 127.0.0.1:port; stops it and exits if it
+    never does."""
+    import http.client
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status in (200, 503):
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit("the server did not start")

@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "django_ratelimit.middleware.RatelimitMiddleware",
     "axes.middleware.AxesMiddleware",
     "online.deadlines.SweepMiddleware",
+    "online.languages.RememberLanguageMiddleware",  # the language of a user's e-mails
 ]
 
 ROOT_URLCONF = "config.urls"

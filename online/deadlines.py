@@ -23,9 +23,11 @@ from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 
-from online.engine import DeadlineReached, RuleError, resolve
+from online.engine import DeadlineReached, PublishResolution, RuleError, resolve
+from online.engine.state import SYSTEM
 
 from . import clock
+from .mafia1923_play import publish_due
 from .models import Game
 from .play import locked, state_of, store
 
@@ -46,10 +48,12 @@ def resolve_due_phase(game_id: int, now: datetime | None = None, *, phase: str |
             if phase is not None and game.phase != phase and resolved == 0:
                 break  # a task for a phase already resolved (late or twice): nothing to do
             state = state_of(game)
-            if state.pending is not None:
-                break  # a drafted resolution waits for the moderator
+            if state.pending is not None and not publish_due(state, now):
+                break  # a drafted resolution waits for the moderator (Mafia 1923: until the buffer's end)
+            command = (PublishResolution(at=max(now, state.clock), actor=SYSTEM) if state.pending is not None
+                       else DeadlineReached(at=max(now, state.clock), phase=game.phase))
             try:
-                new_state, events = resolve(state, [DeadlineReached(at=max(now, state.clock), phase=game.phase)])
+                new_state, events = resolve(state, [command])
             except RuleError as error:
                 log.warning("online game %s: deadline not resolved: %s", game_id, error.rule)
                 break

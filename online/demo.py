@@ -29,7 +29,8 @@ def build(club, stdout) -> None:
     setup = Setup.objects.filter(slug="demo-seven").first() or services.setup_create(
         name="Seven: two goons, a cop and a doctor", slug="demo-seven", data=SETUP, created_by=organizer)
     if not Game.objects.filter(slug="demo-forum-game").exists():
-        game = services.game_create(setup=setup, moderator=organizer, title="Demo forum game", seed="demo")
+        game = services.game_create(setup=setup, moderator=organizer, title="Demo forum game", seed="demo",
+                                    time_zone=club.timezone or "UTC")
         Game.objects.filter(pk=game.pk).update(slug="demo-forum-game")
         game.refresh_from_db()
         for user in users:
@@ -40,9 +41,13 @@ def build(club, stdout) -> None:
         services.post_create(game=game, user=organizer, body="Welcome to Day 1! Vote with the control or VOTE: name.")
         services.post_create(game=game, user=users[2], body="Good morning. I have a feeling about Vera.\nVOTE: Vera")
     if not Game.objects.filter(slug="demo-sign-ups").exists():
-        game = services.game_create(setup=setup, moderator=organizer, title="Demo sign-ups")
+        game = services.game_create(setup=setup, moderator=organizer, title="Demo sign-ups",
+                                    time_zone=club.timezone or "UTC")
         Game.objects.filter(pk=game.pk).update(slug="demo-sign-ups")
         for user in users[2:5]:
             services.signup_join(game=game, user=user, name=user.username.capitalize())
     stdout.write(f"Online games: /online/ (players {', '.join(PLAYING)}; the organizer moderates)")
+    from .mafia1923_demo import build as build_mafia1923
+
+    build_mafia1923(stdout)
     stdout.write("Auto-judged table: /online/table/ (any visitor sits down at once, bots in the other seats)")

@@ -15,6 +15,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .zones import validate_zone
+
 
 class Setup(models.Model):
     """A setup in the engine's format (roles, sides, options, phase lengths): data, not code."""
@@ -63,6 +65,13 @@ class Game(models.Model):
     event_count = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # the zone every time of the game is shown in (deadlines are computed in UTC: the top of an
+    # hour is the top of an hour in every zone with whole-hour offsets; online/zones.py)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", validators=[validate_zone])
+    # the post-game review: private threads, roles and night actions open to everyone once the
+    # moderator publishes it after the end (online/visibility.py)
+    review_published_at = models.DateTimeField(null=True, blank=True)
+    review_note = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -158,6 +167,9 @@ class Post(models.Model):
     slot = models.ForeignKey(Slot, null=True, blank=True, on_delete=models.PROTECT, related_name="posts")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+")
+    # the slot's name when the post was written: a replacement's arrival does not rename the
+    # posts of the player before (the slot keeps them, under their own name)
+    name = models.CharField(max_length=60, blank=True, default="")
     by_moderator = models.BooleanField(default=False)
     system = models.BooleanField(default=False)  # the site's own post (a phase change, a death)
     body = models.TextField()
@@ -218,11 +230,14 @@ class Notification(models.Model):
         ROLE = "role", _("Role message")
         PROD = "prod", _("Prod")
         GAME = "game", _("Game")
+        REVIEW = "review", _("Post-game review")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="online_notifications")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    text = models.CharField(max_length=300)
+    # what happened, as data: rendered in the reader's language when shown or mailed
+    # (online/texts.py ``notification_text``), never stored as one language's text
+    params = models.JSONField(default=dict, blank=True)
     url = models.CharField(max_length=300, blank=True, default="")
     created_at = models.DateTimeField()
     read_at = models.DateTimeField(null=True, blank=True)
@@ -234,6 +249,23 @@ class Notification(models.Model):
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def text(self) -> str:
+        from .texts import notification_text
+
+        return notification_text(self.kind, self.params, self.game)
+
+
+class LanguagePreference(models.Model):
+    """The language a user reads the site in (the last one they used, or the one they chose):
+    the language of their e-mails, which have no request to take it from."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference")
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"
 
 class JudgedTable(models.Model):
     """A person's seat at an auto-judged table with bots in the other seats (issue 19).
@@ -267,3 +299,7 @@ class JudgedTable(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("online:table", kwargs={"token": self.token})
+
+
+# "Mafia 1923" (issue 18): the site's side of the family event, registered with the app's models.
+from .mafia1923_models import Entry, EventSettings, Moderator, Override, Question  # noqa: E402, F401

@@ -16,11 +16,11 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
 
 from core.locking import for_update
 from online.engine import GameState, RuleError, replay, resolve
 from online.engine.clock import utc
+from online.engine.core import apply as apply_event
 
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal
@@ -42,8 +42,19 @@ def state_of(game: Game) -> GameState:
         if state is not None:
             _STATES.move_to_end(key)
             return state
-    events = game.events.filter(index__lt=game.event_count).order_by("index").values_list("data", flat=True)
-    state = replay(list(events))
+        # Another process appended events since this one last read the game: the latest kept
+        # state of the game takes only the new events (a 1,000-player event's log is thousands
+        # of events; replaying it all on every request of every worker would dominate).
+        behind = max((count for (pk, count) in _STATES if pk == game.pk and count < game.event_count), default=None)
+        base = _STATES[(game.pk, behind)] if behind is not None else None
+    if base is not None:
+        events = game.events.filter(index__gte=behind, index__lt=game.event_count).order_by("index")
+        state = base.copy()  # copy-on-write: the kept state is never changed
+        for data in events.values_list("data", flat=True):
+            apply_event(state, data)
+    else:
+        events = game.events.filter(index__lt=game.event_count).order_by("index").values_list("data", flat=True)
+        state = replay(list(events))
     _keep(key, state)
     return state
 
@@ -84,12 +95,19 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
     game.event_count = first + len(events)
     _keep((game.pk, game.event_count), state)
     _cache(game, state)
-    if slots is None:
-        slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
-    for row, event in zip(rows, events, strict=True):
-        _follow(game, state, slots, row, event, post)
+    if state.ruleset == "mafia1923":  # the family event's own delivery (online/mafia1923_play.py)
+        from .mafia1923_play import follow_events
+
+        follow_events(game, state, events)
+    else:
+        if slots is None:
+            slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
+        for row, event in zip(rows, events, strict=True):
+            _follow(game, state, slots, row, event, post)
     game.save(update_fields=["event_count", "status", "phase", "deadline", "paused", "dealt", "finished_at"])
-    if any(event["type"] == "phase_started" for event in events) and game.deadline is not None:
+    # a new phase's deadline, or (Mafia 1923) a draft's publication at the buffer's end: the
+    # deadlines schedule a task for either (the same signal; the cached deadline says when)
+    if any(event["type"] in ("phase_started", "resolution_drafted") for event in events) and game.deadline is not None:
         phase, deadline = game.phase, game.deadline
         transaction.on_commit(lambda: phase_started.send(sender=Game, game_id=game.pk, phase=phase,
                                                          deadline=deadline))
@@ -118,11 +136,12 @@ def system_post(game: Game, key: str, event: dict, at: datetime) -> Post:
                                phase=game.phase, created_at=at)
 
 
-def notify(game: Game, users, kind: str, text: str, at: datetime, url: str = "") -> None:
+def notify(game: Game, users, kind: str, at: datetime, url: str = "", **params) -> None:
     """In-site notifications, and the same by e-mail after the commit (a task: a slow mail server
-    never holds the game's lock)."""
+    never holds the game's lock). Stored as data (``kind``, ``params``), written out in each
+    reader's language when shown (online/texts.py ``notification_text``)."""
     rows = Notification.objects.bulk_create(
-        Notification(user_id=user_id, game=game, kind=kind, text=str(text)[:300], url=url or game.get_absolute_url(),
+        Notification(user_id=user_id, game=game, kind=kind, params=params, url=url or game.get_absolute_url(),
                      created_at=at)
         for user_id in sorted(set(users))
     )
@@ -138,7 +157,7 @@ def _mail(ids: list[int]) -> None:
         log.warning("could not queue the e-mails of %d notifications", len(ids))
 
 
-def _everyone(game: Game, slots: dict[int, Slot]) -> list[int]:
+def everyone(game: Game, slots: dict[int, Slot]) -> list[int]:
     return [slot.user_id for slot in slots.values()] + list(game.follows.values_list("user_id", flat=True))
 
 
@@ -155,10 +174,10 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
                   "deadline_paused", "deadline_resumed", "slot_replaced", "role_revealed"):
         system_post(game, "main", event, at)
         if kind == "phase_started":
-            notify(game, _everyone(game, slots), Notification.Kind.PHASE,
-                   _("A new phase has begun: %(phase)s.") % {"phase": event["phase"]}, at)
+            notify(game, everyone(game, slots), Notification.Kind.PHASE, at,
+                   phase=event["phase"], deadline=event.get("deadline"))
         elif kind == "game_ended":
-            notify(game, _everyone(game, slots), Notification.Kind.GAME, _("The game is over."), at)
+            notify(game, everyone(game, slots), Notification.Kind.GAME, at, winner=event.get("winner"))
         if kind == "slot_left" and event["slot"] in slots:
             Slot.objects.filter(pk=slots[event["slot"]].pk).update(alive=False)
     elif kind == "private_result":
@@ -166,17 +185,29 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
     elif kind == "prodded":
         system_post(game, f"slot:{event['slot']}", event, at)
         if event["slot"] in slots:
-            notify(game, [slots[event["slot"]].user_id], Notification.Kind.PROD,
-                   _("The moderator prodded you: please post in the game."), at)
+            notify(game, [slots[event["slot"]].user_id], Notification.Kind.PROD, at, note=event.get("note", ""))
 
 
 @shared_task(name="online.tasks.mail_notifications")
 def mail_notifications(ids: list[int]) -> int:
-    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end),
-    to the accounts that have an address."""
+    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end,
+    the review), to the accounts that have an address, each in its reader's language
+    (``language_of``) with the game's times in the game's zone."""
+    from django.utils import translation
+
+    from .languages import language_of
+
     sent = 0
     for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):
-        if note.user.email:
-            sent += send_mail(f"{note.game.title}: {note.text}", f"{note.text}\n\n{note.url}",
+        if not note.user.email:
+            continue
+        with translation.override(language_of(note.user)):
+            text = note.text
+            sent += send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
                               settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
     return sent
+
+
+def _absolute(url: str) -> str:
+    base = getattr(settings, "SITE_URL", "") or ""
+    return f"{base.rstrip('/')}{url}" if url.startswith("/") else url

@@ -51,5 +51,9 @@ MESSAGES = {
 def refusal(error: RuleError) -> ApplicationError:
     """The engine's refusal as the site's one error type, in the reader's language."""
     text = MESSAGES.get(error.rule)
+    if text is None:  # the codes of Mafia 1923's own rules
+        from .mafia1923_texts import REFUSALS
+
+        text = REFUSALS.get(error.rule)
     message = str(text) if text is not None else _("The rules do not allow that (%(rule)s).") % {"rule": error.rule}
     return ApplicationError(message, code=error.rule)

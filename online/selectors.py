@@ -11,18 +11,23 @@ from .play import state_of
 from .visibility import Viewer, may_read
 
 
+def forum_games() -> QuerySet[Game]:
+    """The forum games (Mafia 1923 events have their own pages: online/mafia1923_views.py)."""
+    return Game.objects.exclude(setup__data__ruleset="mafia1923")
+
+
 def games_in_progress() -> QuerySet[Game]:
-    return Game.objects.filter(status=Game.Status.RUNNING).select_related("setup").annotate(
+    return forum_games().filter(status=Game.Status.RUNNING).select_related("setup").annotate(
         players=Count("slots", distinct=True))
 
 
 def games_open_for_signups() -> QuerySet[Game]:
-    return Game.objects.filter(status=Game.Status.SIGNUPS, dealt=False).select_related("setup").annotate(
+    return forum_games().filter(status=Game.Status.SIGNUPS, dealt=False).select_related("setup").annotate(
         signed_up=Count("signups", distinct=True))
 
 
 def games_finished() -> QuerySet[Game]:
-    return Game.objects.filter(status=Game.Status.FINISHED).select_related("setup")
+    return forum_games().filter(status=Game.Status.FINISHED).select_related("setup")
 
 
 def thread_posts(game: Game, viewer: Viewer, key: str, *, slot: int | None = None) -> QuerySet[Post]:

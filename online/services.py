@@ -7,7 +7,9 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -15,7 +17,6 @@ from core.errors import ApplicationError
 from online.engine import (
     RuleError,
     create_game,
-    load_setup,
     parse_post,
     processing,
     resolve,
@@ -25,41 +26,56 @@ from online.engine import commands as c
 
 from . import clock
 from .models import Follow, Game, Notification, Post, Setup, Signup, Slot
-from .play import apply, locked, notify, state_of, store, thread
+from .play import apply, everyone, locked, notify, state_of, store, system_post, thread
 from .refusals import refusal
 from .visibility import MAIN, may_post, viewer_of
+from .zones import validate_zone
 
 MAX_POST = 20000
 
 
 # --- setups and games ----------------------------------------------------------------------------
 def setup_create(*, name: str, data: dict, created_by=None, slug: str | None = None) -> Setup:
+    """A setup, checked by the same rules as the moderator's form and JSON import
+    (online/setup_forms.py ``validate_setup``)."""
+    from .setup_forms import validate_setup
+
+    name = (name or "").strip()
+    if not name:
+        raise ApplicationError(_("Give the setup a name."), code="setup.name")
     try:
-        normalised = load_setup({**data, "name": name}).to_dict()
-    except RuleError as error:
-        raise ApplicationError(_("This is not a valid setup: %(reason)s") % {"reason": error.message},
-                               code=error.rule) from error
+        normalised = validate_setup({**data, "name": name} if isinstance(data, dict) else data)
+    except ValidationError as error:
+        raise ApplicationError(_("This is not a valid setup: %(reason)s") % {"reason": error.messages[0]},
+                               code=error.code or "setup.invalid") from error
     slug = slug or _unique_slug(Setup, name)
     return Setup.objects.create(name=name, slug=slug, data=normalised, created_by=created_by)
+
+
+RESERVED_SLUGS = {"setups", "notifications", "roles"}  # paths of their own under /online/ and the console
 
 
 def _unique_slug(model, title: str) -> str:
     base = slugify(title)[:60] or "game"
     slug, n = base, 1
-    while model.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or model.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug
 
 
 def game_create(*, setup: Setup, moderator, title: str, seed: str | None = None,
-                now: datetime | None = None) -> Game:
+                now: datetime | None = None, time_zone: str = "UTC") -> Game:
     now = now or clock.now()
     seed = seed or secrets.token_hex(8)
+    try:
+        validate_zone(time_zone)
+    except ValidationError as error:
+        raise ApplicationError(error.messages[0], code="game.time-zone") from error
     state, log = create_game(setup.data, seed, now)
     with transaction.atomic():
         game = Game.objects.create(slug=_unique_slug(Game, title), title=title, setup=setup,
-                                   moderator=moderator, seed=seed)
+                                   moderator=moderator, seed=seed, time_zone=time_zone)
         store(game, state, log)
         thread(game, MAIN)
     return game
@@ -97,9 +113,9 @@ def signup_leave(*, game: Game, user) -> None:
 def game_deal(*, game: Game, roles: dict | None = None, now: datetime | None = None) -> Game:
     """Randomise the roles (seeded, recorded in the log); again to deal again before the start.
     The first deal makes the slots from the sign-ups, in their order."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         commands = []
         if not game.dealt:
             signups = list(game.signups.all())
@@ -116,9 +132,9 @@ def game_deal(*, game: Game, roles: dict | None = None, now: datetime | None = N
 
 def role_messages_send(*, game: Game, numbers: list[int] | None = None, now: datetime | None = None) -> int:
     """Each slot's role message, posted in its own thread, with a notification."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         state = state_of(game)
         if not state.dealt:
             raise ApplicationError(_("Randomise the roles first."), code="start.not-dealt")
@@ -129,15 +145,15 @@ def role_messages_send(*, game: Game, numbers: list[int] | None = None, now: dat
                      "side": view["side"]["id"], "members": [m["slot"] for m in view["side"].get("members", [])]}
             Post.objects.create(thread=thread(game, f"slot:{slot.number}"), game=game, system=True, body="",
                                 event=event, phase=game.phase, created_at=now)
-        notify(game, [slot.user_id for slot in slots], Notification.Kind.ROLE,
-               _("Your role message has arrived."), now)
+        notify(game, [slot.user_id for slot in slots], Notification.Kind.ROLE, now,
+               url=f"{game.get_absolute_url()}#my-role")
     return len(slots)
 
 
 def game_start(*, game: Game, now: datetime | None = None) -> Game:
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         apply(game, [c.Start(at=now)])
     return game
 
@@ -161,7 +177,6 @@ def _names(game: Game) -> dict[str, int]:
 def post_create(*, game: Game, user, thread_key: str = MAIN, body: str, now: datetime | None = None) -> Post:
     """A post; in the main thread its last VOTE:/UNVOTE tag is a vote, in the same transaction.
     A tag the rules refuse leaves the post standing and the vote unchanged (``post.tag``)."""
-    now = now or clock.now()
     body = (body or "").strip()
     if not body:
         raise ApplicationError(_("Write something first."), code="post.empty")
@@ -169,6 +184,7 @@ def post_create(*, game: Game, user, thread_key: str = MAIN, body: str, now: dat
         raise ApplicationError(_("A post is at most %(n)d characters.") % {"n": MAX_POST}, code="post.long")
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         state = state_of(game)
         viewer = viewer_of(user, game)
         if not may_post(viewer, game, state, thread_key, now):
@@ -178,7 +194,8 @@ def post_create(*, game: Game, user, thread_key: str = MAIN, body: str, now: dat
             raise ApplicationError(_("You may not post in this thread."), code="post.forbidden")
         slot = viewer.slot
         post = Post.objects.create(thread=thread(game, thread_key), game=game, slot=slot, author=user,
-                                   by_moderator=viewer.moderator, body=body, phase=game.phase, created_at=now)
+                                   name=slot.name if slot is not None else "", by_moderator=viewer.moderator,
+                                   body=body, phase=game.phase, created_at=now)
         if slot is not None:
             Slot.objects.filter(pk=slot.pk).update(last_post_at=now)
         if thread_key == MAIN and slot is not None and state.started and not game.is_over:
@@ -207,9 +224,9 @@ def _post_tag(game: Game, state, slot: Slot, post: Post, now: datetime) -> None:
 def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = None) -> Post:
     """The vote control: a post carrying the tag, so every vote links to its post. ``None``
     unvotes. A refused vote raises and posts nothing (the transaction rolls the post back)."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         slots = {slot.number: slot for slot in game.slots.all()}
         slot = next((slot for slot in slots.values() if slot.user_id == user.pk), None)
         if slot is None:
@@ -218,8 +235,8 @@ def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = No
             raise ApplicationError(_("No such player in this game."), code="vote.unknown-target")
         body = "UNVOTE" if target is None else f"VOTE: {slots[target].name}"
         tag = {"kind": "unvote" if target is None else "vote", "status": "ok", "target": target, "control": True}
-        post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, body=body, tag=tag,
-                                   phase=game.phase, created_at=now)
+        post = Post.objects.create(thread=thread(game, MAIN), game=game, slot=slot, author=user, name=slot.name,
+                                   body=body, tag=tag, phase=game.phase, created_at=now)
         command = (c.Unvote(at=now, actor=slot.number, post=post.ref) if target is None
                    else c.Vote(at=now, actor=slot.number, target=target, post=post.ref))
         apply(game, [command], post=post, slots=slots)
@@ -229,52 +246,57 @@ def vote_cast(*, game: Game, user, target: int | None, now: datetime | None = No
 
 def night_action_submit(*, game: Game, user, ability: str, target: int | None, now: datetime | None = None) -> None:
     """A night action; again, and the last one counts; ``target=None`` withdraws it."""
-    now = now or clock.now()
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         slot = _player_slot(game, user)
         apply(game, [c.NightAction(at=now, actor=slot.number, ability=ability, target=target)])
 
 
 # --- the moderator during the game ---------------------------------------------------------------
 def deadline_extend(*, game: Game, hours: int, note: str, now: datetime | None = None) -> None:
-    _moderate(game, c.ExtendDeadline(at=now or clock.now(), hours=hours, note=note))
+    _moderate(game, lambda at: c.ExtendDeadline(at=at, hours=hours, note=note), now)
 
 
 def deadline_pause(*, game: Game, note: str, now: datetime | None = None) -> None:
-    _moderate(game, c.PauseDeadline(at=now or clock.now(), note=note))
+    _moderate(game, lambda at: c.PauseDeadline(at=at, note=note), now)
 
 
 def deadline_resume(*, game: Game, note: str, now: datetime | None = None) -> None:
-    _moderate(game, c.ResumeDeadline(at=now or clock.now(), note=note))
+    _moderate(game, lambda at: c.ResumeDeadline(at=at, note=note), now)
 
 
 def slot_modkill(*, game: Game, number: int, note: str, now: datetime | None = None) -> None:
-    _moderate(game, c.Modkill(at=now or clock.now(), slot=number, note=note))
+    _moderate(game, lambda at: c.Modkill(at=at, slot=number, note=note), now)
 
 
 def slot_prod(*, game: Game, number: int, note: str = "", now: datetime | None = None) -> None:
-    _moderate(game, c.Prod(at=now or clock.now(), slot=number, note=note))
+    _moderate(game, lambda at: c.Prod(at=at, slot=number, note=note), now)
 
 
-def _moderate(game: Game, command) -> None:
+def _moderate(game: Game, command, now: datetime | None) -> None:
+    """``command(at)``: the moderator's command, timed under the game's lock (a time read before
+    the lock could fall before an event another request wrote meanwhile, and be refused)."""
     with transaction.atomic():
         game = locked(game.pk)
-        apply(game, [command])
+        apply(game, [command(now or clock.now())])
 
 
 def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime | None = None) -> Slot:
     """A new person takes the slot over: it keeps its role, votes, posts and actions; the new
     player gets the role message."""
-    now = now or clock.now()
     name = (getattr(getattr(user, "player", None), "nickname", "") or user.get_username())[:60]
     with transaction.atomic():
         game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
         slot = game.slots.filter(number=number).first()
         if slot is None:
             raise ApplicationError(_("No such player in this game."), code="slot.unknown")
         if user.pk == game.moderator_id or game.slots.filter(user=user).exists():
             raise ApplicationError(_("That account is already in this game."), code="replace.in-game")
+        if game.follows.filter(user=user).exists():
+            raise ApplicationError(_("That account follows this game as a spectator and has read the dead and "
+                                     "spectators' thread: it cannot take a living slot."), code="replace.spectator")
         slot.user, slot.name = user, name
         try:
             with transaction.atomic():
@@ -285,6 +307,25 @@ def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime
     if game.dealt:
         role_messages_send(game=game, numbers=[number], now=now)
     return slot
+
+
+def review_publish(*, game: Game, note: str = "", now: datetime | None = None) -> Game:
+    """After the end: open the post-game review (every role, private thread and night action) to
+    everyone, with the moderator's public note; players and spectators are notified. Once."""
+    with transaction.atomic():
+        game = locked(game.pk)
+        now = now or clock.now()  # read under the lock, so the log's times never go back
+        if not game.is_over:
+            raise ApplicationError(_("The review is published after the game is over."), code="review.running")
+        if game.review_published_at is not None:
+            raise ApplicationError(_("The review is already published."), code="review.published")
+        game.review_published_at, game.review_note = now, (note or "").strip()[:2000]
+        game.save(update_fields=["review_published_at", "review_note"])
+        system_post(game, MAIN, {"type": "review_published", "note": game.review_note}, now)
+        slots = {slot.number: slot for slot in game.slots.all()}
+        notify(game, everyone(game, slots), Notification.Kind.REVIEW, now,
+               url=reverse("online:review", kwargs={"slug": game.slug}))
+    return game
 
 
 # --- spectators ----------------------------------------------------------------------------------

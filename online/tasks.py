@@ -17,3 +17,7 @@ __all__ = ["mail_notifications", "resolve_deadline", "sweep_deadlines"]
 def sweep_deadlines() -> int:
     """Beat, every minute: every phase past its deadline, whatever happened to its task."""
     return sweep_due()
+
+
+# "Mafia 1923": the delivery of a published window (registered with the worker here).
+from .mafia1923_tasks import mail_window, webhook_window  # noqa: E402, F401

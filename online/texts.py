@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from . import mafia1923_texts
+
 WIN_TOWN = gettext_lazy("You win when every scum team and every Serial Killer is dead.")
 WIN_MAFIA = gettext_lazy("You win with your team when the Mafia is at least as many as everyone else and no "
                          "other killer can stop it. Each night (except Night 0) your team may kill one player; "
@@ -104,10 +106,70 @@ def thread_label(key: str, names: dict[int, str]) -> str:
     if key == "main":
         return _("Public thread")
     if key == "dead":
-        return _("Dead thread")
+        return _("Dead and spectators' thread")
     if key.startswith("side:"):
         return _("%(side)s thread") % {"side": side_name(key[5:])}
     if key.startswith("slot:"):
         number = int(key[5:])
         return _("Private: %(name)s") % {"name": names.get(number, number)}
     return key
+
+
+def notification_text(kind: str, params: dict, game=None) -> str:
+    """A notification in the active language (the reader's: the page's, or the e-mail's
+    recipient's, online/tasks.py); the deadline in the game's zone."""
+    from .zones import game_time
+
+    params = params or {}
+    if "m1923" in params:
+        return mafia1923_texts.notification_text(params)
+    if kind == "phase":
+        phase = phase_label(params.get("phase"))
+        deadline = game_time(params.get("deadline"), game) if game is not None else ""
+        if deadline:
+            return _("%(phase)s has begun. Deadline: %(deadline)s.") % {"phase": phase, "deadline": deadline}
+        return _("%(phase)s has begun.") % {"phase": phase}
+    if kind == "role":
+        return _("Your role message has arrived.")
+    if kind == "prod":
+        note = params.get("note") or ""
+        text = _("The moderator prodded you: please post in the game.")
+        return f"{text} {note}".strip()
+    if kind == "game":
+        winner = params.get("winner")
+        if winner:
+            return _("The game is over. Winner: %(side)s.") % {"side": side_name(winner)}
+        return _("The game is over.")
+    if kind == "review":
+        return _("The post-game review is published: every role and every night action.")
+    return ""
+
+
+OPTION_NAMES = {
+    "day_start": gettext_lazy("Day Start"),
+    "nightless": gettext_lazy("Nightless"),
+    "mandatory_lynch": gettext_lazy("Mandatory Lynch"),
+    "reveal_on_death": gettext_lazy("Roles revealed on death"),
+    "moderator_review": gettext_lazy("Moderator reviews each resolution"),
+}
+
+
+def option_name(key: str) -> str:
+    return str(OPTION_NAMES.get(key, key))
+
+
+def catalogue() -> list[dict]:
+    """The forum game's roles for the public catalogue, from the engine's own table."""
+    from online.engine.forum.roles import ROLES as SPECS
+    from online.engine.forum.roles import SIDE_KILL
+    from online.engine.forum.roles import SIDES as SIDE_SPECS
+    from online.engine.setup import TOWN
+
+    rows = []
+    for spec in SPECS.values():
+        abilities = [{"id": ability.id, "stage": ability.stage} for ability in spec.abilities]
+        if SIDE_SPECS[spec.side].kind != TOWN:
+            abilities.append({"id": SIDE_KILL, "stage": "kill"})
+        rows.append({"id": spec.id, "side": spec.side, "abilities": abilities, "appears": spec.appears,
+                     "unvotable": spec.unvotable, "description": str(ROLES[spec.id][1])})
+    return rows

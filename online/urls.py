@@ -10,6 +10,7 @@ app_name = "online"
 urlpatterns = [
     path("", views.game_list, name="list"),
     path("notifications/", views.notifications, name="notifications"),
+    path("roles/", views.role_catalogue, name="roles"),
     # The auto-judged table (before the games' catch-all slug).
     path("table/", views_table.table_home, name="table_home"),
     path("table/new/", views_table.table_new, name="table_new"),
@@ -17,6 +18,7 @@ urlpatterns = [
     path("table/<slug:token>/answer/", views_table.table_act, name="table_answer"),
     path("table/<slug:token>/clock/", views_table.table_clock, name="table_clock"),
     path("setups/<slug:slug>/night-order/", views.night_order, name="night_order"),
+    path("setups/<slug:slug>/setup.json", views.setup_json, name="setup_json"),
     path("<slug:slug>/", views.game_page, name="game"),
     path("<slug:slug>/votes/", views.vote_count, name="vote_count"),
     path("<slug:slug>/post/", views.post_create, name="post"),

@@ -9,8 +9,9 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from core.errors import ApplicationError
@@ -20,6 +21,8 @@ from online.engine import processing, view_for
 from . import clock, selectors, services
 from .models import Game, GameEvent, Setup
 from .play import state_of
+from .setup_forms import export_json
+from .texts import catalogue
 from .visibility import (
     DEAD,
     MAIN,
@@ -47,8 +50,22 @@ def night_order(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "online/night_order.html", {"setup": setup, "stages": engine_night_order(setup.data)})
 
 
+def setup_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """A setup as JSON (the engine's format; the moderator's JSON import takes it back). Public,
+    like the night order page that lists the same roles."""
+    setup = get_object_or_404(Setup, slug=slug)
+    response = HttpResponse(export_json(setup.data), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{setup.slug}.json"'
+    return response
+
+
+def role_catalogue(request: HttpRequest) -> HttpResponse:
+    """Every role of the forum game: its team, its night action and the stage it acts in."""
+    return render(request, "online/roles.html", {"roles": catalogue(), "stages": engine_night_order(None)})
+
+
 def _game(slug: str) -> Game:
-    return get_object_or_404(Game.objects.select_related("setup", "moderator"), slug=slug)
+    return get_object_or_404(selectors.forum_games().select_related("setup", "moderator"), slug=slug)
 
 
 def _thread_keys(game: Game, state) -> list[str]:
@@ -71,15 +88,18 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     only = request.GET.get("slot")
     only = int(only) if only and only.isdigit() else None
     posts = selectors.thread_posts(game, viewer, key, slot=only)
-    page = Paginator(posts, PAGE_SIZE).get_page(request.GET.get("page") or _last_page(posts))
+    page = Paginator(posts, PAGE_SIZE).get_page(request.GET.get("page") or _page_of(posts, request.GET.get("post", ""))
+                                                or _last_page(posts))
     mine = view_for(state, viewer.number) if viewer.number is not None else None
     living_others = [slot for slot in state.slots if slot.alive and slot.number != viewer.number]
+    # the vote control offers only players a vote may name: not an Innocent Child (public from the start)
+    votable = [slot for slot in living_others if not _unvotable(state, slot.number)]
     context = {
         "game": game, "state": state, "viewer": viewer, "thread": key, "page": page, "only": only,
         "threads": [k for k in _thread_keys(game, state) if may_read(viewer, game, state, k)],
         "may_post": request.user.is_authenticated and may_post(viewer, game, state, key, now),
         "processing": state.started and not game.is_over and processing(state, now),
-        "mine": mine, "slots": state.slots, "living_others": living_others,
+        "mine": mine, "slots": state.slots, "living_others": living_others, "votable": votable,
         "count": selectors.named_vote_count(game),
         "signed_up": game.signups.filter(user=request.user).exists() if request.user.is_authenticated else False,
         "following": request.user.is_authenticated and game.follows.filter(user=request.user).exists(),
@@ -91,13 +111,28 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "online/game.html", context)
 
 
+def _unvotable(state, number: int) -> bool:
+    from online.engine.forum.roles import ROLES
+
+    role = ROLES.get(state.revealed.get(number, ""))
+    return state.ruleset == "forum" and role is not None and role.unvotable
+
+
 def _quote(posts, raw: str) -> str:
     """The text that quotes post ``raw`` of this thread (only a post the viewer may read)."""
     post = posts.filter(pk=int(raw), system=False).first() if raw.isdigit() else None
     if post is None:
         return ""
-    who = post.slot.name if post.slot is not None else _("Moderator")
+    who = (_("Moderator") if post.by_moderator else (post.name or post.slot.name) if post.slot is not None
+           else post.author.get_username() if post.author is not None else "")
     return f"[quote={who}]{post.body}[/quote]\n>>{post.pk}\n"
+
+
+def _page_of(posts, raw: str) -> int | None:
+    """The page that holds post ``raw`` (a vote history's link, a >>123 link), if it is in the thread."""
+    if not raw.isdigit() or not posts.filter(pk=int(raw)).exists():
+        return None
+    return posts.filter(pk__lt=int(raw)).count() // PAGE_SIZE + 1
 
 
 def _last_page(posts) -> int:
@@ -114,13 +149,26 @@ def _night_abilities(mine, state) -> list[dict]:
             for ability in mine["role"]["abilities"] if ability["uses_left"] is None or ability["uses_left"] > 0]
 
 
-@vary_on_headers("HX-Request")
+def _count_etag(request: HttpRequest, slug: str) -> str | None:
+    """The count changes only with the game's log: its length, the language and the day asked
+    for name one version, so a poll that finds nothing new is answered 304 without a render."""
+    row = Game.objects.filter(slug=slug).values_list("pk", "event_count", "time_zone").first()
+    if row is None:
+        return None
+    return f'"count-{row[0]}-{row[1]}-{get_language()}-{row[2]}-{request.GET.get("phase", "")[:8]}"'
+
+
+@vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+@condition(etag_func=_count_etag)
 def vote_count(request: HttpRequest, slug: str) -> HttpResponse:
-    """The live vote count (htmx polls it); ``?phase=D1`` an ended day's final count."""
+    """The live vote count (htmx polls it every few seconds: the browser revalidates with its
+    ETag, and an unchanged count costs one small query); ``?phase=D1`` an ended day's count."""
     game = _game(slug)
     phase = request.GET.get("phase") or None
     count = selectors.named_vote_count(game, phase)
-    return render(request, "online/_vote_count.html", {"game": game, "count": count})
+    response = render(request, "online/_vote_count.html", {"game": game, "count": count})
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def _back(game: Game, thread: str = MAIN) -> HttpResponse:
@@ -226,6 +274,7 @@ def review(request: HttpRequest, slug: str) -> HttpResponse:
         "game": game, "state": state, "names": names, "actions": [event.data for event in actions],
         "counts": [selectors.named_vote_count(game, day) for day in days],
         "players": [{"slot": slot, "private": may_see_private(viewer, game, slot.number)} for slot in state.slots],
+        "threads": [key for key in _thread_keys(game, state) if may_read(viewer, game, state, key)],
     })
 
 

@@ -3,8 +3,6 @@ replacements, prods and modkills (with the hours since each player's last post).
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -12,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.permissions import clubs_user_organizes
@@ -21,6 +20,11 @@ from online.engine import moderator_view
 from . import clock, selectors, services
 from .models import Game, Setup
 from .play import state_of
+from .setup_forms import SetupForm, SetupImportForm, initial_from
+
+# offered on the game form (any IANA zone name is taken)
+ZONES = ["UTC", "Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara", "Asia/Yekaterinburg", "Asia/Novosibirsk",
+         "Asia/Vladivostok", "Europe/Kyiv", "Europe/Minsk", "Europe/London", "Europe/Berlin", "America/New_York"]
 
 
 def may_create(user) -> bool:
@@ -29,7 +33,7 @@ def may_create(user) -> bool:
 
 
 def _moderated(request: HttpRequest, slug: str) -> Game:
-    game = get_object_or_404(Game.objects.select_related("setup"), slug=slug)
+    game = get_object_or_404(selectors.forum_games().select_related("setup"), slug=slug)
     if not (request.user.pk == game.moderator_id or request.user.is_superuser):
         raise PermissionDenied
     return game
@@ -43,34 +47,54 @@ def console(request: HttpRequest) -> HttpResponse:
         _create(request)
         return redirect("online_mod:console")
     return render(request, "online/moderator/console.html", {
-        "setups": Setup.objects.all(),
-        "games": Game.objects.filter(moderator=request.user).select_related("setup"),
+        "setups": Setup.objects.all(), "zones": ZONES,
+        "games": selectors.forum_games().filter(moderator=request.user).select_related("setup"),
     })
 
 
 def _create(request: HttpRequest) -> None:
+    """A new game from a setup (the setups are made on their own page, ``setup_new``)."""
     try:
-        if request.POST.get("what") == "setup":
-            try:
-                data = json.loads(request.POST.get("data") or "{}")
-            except json.JSONDecodeError as error:
-                raise ApplicationError(_("The setup is not valid JSON."), code="setup.not-json") from error
-            if not isinstance(data, dict):
-                raise ApplicationError(_("The setup is not valid JSON."), code="setup.not-json")
-            setup = services.setup_create(name=request.POST.get("name", "").strip() or _("Setup"), data=data,
-                                          created_by=request.user)
-            messages.success(request, _("Setup “%(name)s” created.") % {"name": setup.name})
-        else:
-            setup = Setup.objects.filter(pk=request.POST.get("setup") or 0).first()
-            if setup is None:
-                raise ApplicationError(_("Choose a setup."), code="setup.none")
-            title = request.POST.get("title", "").strip()
-            if not title:
-                raise ApplicationError(_("Give the game a title."), code="game.title")
-            game = services.game_create(setup=setup, moderator=request.user, title=title)
-            messages.success(request, _("Game “%(title)s” created: sign-ups are open.") % {"title": game.title})
+        setup = Setup.objects.filter(pk=request.POST.get("setup") or 0).first()
+        if setup is None:
+            raise ApplicationError(_("Choose a setup."), code="setup.none")
+        title = request.POST.get("title", "").strip()
+        if not title:
+            raise ApplicationError(_("Give the game a title."), code="game.title")
+        game = services.game_create(setup=setup, moderator=request.user, title=title,
+                                    time_zone=request.POST.get("time_zone", "").strip() or "UTC")
+        messages.success(request, _("Game “%(title)s” created: sign-ups are open.") % {"title": game.title})
     except ApplicationError as error:
         messages.error(request, error.message)
+
+
+@login_required
+def setup_new(request: HttpRequest) -> HttpResponse:
+    """A new setup: the form (roles with counts and teams, options, phase lengths), or a JSON
+    import; both checked by the same rules (online/setup_forms.py). ``?from=<slug>`` starts
+    from a stored setup."""
+    if not may_create(request.user):
+        raise PermissionDenied
+    start = Setup.objects.filter(slug=request.GET.get("from", "")).first()
+    form = SetupForm(initial=initial_from(start.data) if start else None)
+    importer = SetupImportForm()
+    if request.method == "POST":
+        bound = SetupImportForm(request.POST) if request.POST.get("what") == "import" else SetupForm(request.POST)
+        if bound.is_valid():
+            data = bound.cleaned_data["setup"]
+            try:
+                setup = services.setup_create(name=data["name"], data=data, created_by=request.user)
+            except ApplicationError as error:
+                bound.add_error(None, error.message)
+            else:
+                messages.success(request, _("Setup “%(name)s” created.") % {"name": setup.name})
+                return redirect("online_mod:console")
+        if isinstance(bound, SetupImportForm):
+            importer = bound
+        else:
+            form = bound
+    return render(request, "online/moderator/setup_form.html", {"form": form, "importer": importer,
+                                                                 "start": start, "zones": ZONES})
 
 
 @login_required
@@ -96,9 +120,24 @@ ACTIONS = {
                                                         note=post.get("note", "")),
     "modkill": lambda game, post, user: services.slot_modkill(game=game, number=_int(post.get("slot")),
                                                               note=post.get("note", "")),
+    "publish": lambda game, post, user: services.review_publish(game=game, note=post.get("note", "")),
     "replace": lambda game, post, user: services.slot_replace(game=game, number=_int(post.get("slot")),
                                                               user=_account(post.get("username", "")),
                                                               note=post.get("note", "")),
+}
+
+
+DONE = {
+    "deal": gettext_lazy("The roles are randomised (the draw is recorded in the game's log)."),
+    "roles": gettext_lazy("The role messages are sent."),
+    "start": gettext_lazy("The game has started."),
+    "extend": gettext_lazy("The deadline is extended; the note is in the public thread."),
+    "pause": gettext_lazy("The deadline is paused; the note is in the public thread."),
+    "resume": gettext_lazy("The deadline is running again; the note is in the public thread."),
+    "prod": gettext_lazy("The player is prodded."),
+    "modkill": gettext_lazy("The player is modkilled; the note is in the public thread."),
+    "replace": gettext_lazy("The slot has its new player, who has the role message."),
+    "publish": gettext_lazy("The post-game review is published."),
 }
 
 
@@ -124,5 +163,5 @@ def game_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     except ApplicationError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Done."))
+        messages.success(request, str(DONE[action]))
     return redirect("online_mod:game", slug=game.slug)

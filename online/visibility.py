@@ -7,11 +7,13 @@ its owners only:
 * a team's thread ``side:<id>`` — the slots the engine lets read it (that team's members);
 * a slot's own thread ``slot:<n>`` (its role message, night results, prods) — that slot's current
   player;
-* the dead thread ``dead`` — the players who have left the game (not spectators: a spectator may
-  come in later as a replacement);
+* the dead and spectators' thread ``dead`` — the players who have left the game and the
+  spectators (accounts not in the game that follow it). A spectator who has read it can no
+  longer come in as a replacement (services.slot_replace refuses a follower);
 * the moderator — everything, always.
 
-Once the game is over, the post-game review opens it all to everyone. Pages, fragments and
+Once the game is over and the moderator has published the post-game review, it opens it all to
+everyone; between the end and the publication the secrets stay as they were. Pages, fragments and
 services ask only the functions below; tests/secrecy walks every URL to keep it so.
 """
 
@@ -34,6 +36,8 @@ class Viewer:
     moderator: bool = False
     slot: Slot | None = None
     authenticated: bool = False
+    spectator: bool = False  # follows the game and is not in it
+    user_id: int | None = None
 
     @property
     def number(self) -> int | None:
@@ -43,15 +47,28 @@ class Viewer:
 def viewer_of(user, game: Game) -> Viewer:
     if user is None or not user.is_authenticated:
         return Viewer()
-    if user.pk == game.moderator_id or user.is_superuser:
-        return Viewer(moderator=True, authenticated=True)
-    slot = next((slot for slot in game.slots.all() if slot.user_id == user.pk), None)
-    return Viewer(slot=slot, authenticated=True)
+    if user.pk == game.moderator_id or user.is_superuser or _co_moderator(user, game):
+        return Viewer(moderator=True, authenticated=True, user_id=user.pk)
+    kept = getattr(game, "_prefetched_objects_cache", {}).get("slots")
+    if kept is not None:
+        slot = next((slot for slot in kept if slot.user_id == user.pk), None)
+    else:  # one row, not the whole list: a Mafia 1923 event has a thousand slots
+        slot = game.slots.filter(user_id=user.pk).first()
+    spectator = slot is None and game.follows.filter(user=user).exists()
+    return Viewer(slot=slot, authenticated=True, spectator=spectator, user_id=user.pk)
+
+
+def _co_moderator(user, game: Game) -> bool:
+    """Mafia 1923 has "a few moderators": those its console added besides the game's own."""
+    if game.setup.data.get("ruleset") != "mafia1923":
+        return False
+    return game.m1923_moderators.filter(user_id=user.pk).exists()
 
 
 def review_open(game: Game) -> bool:
-    """The post-game review: everything is open once the game is over."""
-    return game.is_over
+    """The post-game review: everything is open once the game is over and the moderator has
+    published it."""
+    return game.is_over and game.review_published_at is not None
 
 
 def sees_everything(viewer: Viewer, game: Game) -> bool:
@@ -61,6 +78,8 @@ def sees_everything(viewer: Viewer, game: Game) -> bool:
 def may_read(viewer: Viewer, game: Game, state: GameState, thread: str) -> bool:
     """THE rule: may this viewer read this thread?"""
     if thread == MAIN or sees_everything(viewer, game):
+        return True
+    if thread == DEAD and viewer.spectator:
         return True
     number = viewer.number
     if number is None or not state.dealt:
@@ -78,11 +97,14 @@ def readable(viewer: Viewer, game: Game, state: GameState, keys) -> list[str]:
 
 def may_post(viewer: Viewer, game: Game, state: GameState, thread: str, now) -> bool:
     """Who may write where: the moderator everywhere; a player in what they read, living players
-    only in the main and team threads, the dead in the dead thread; nobody while the game is
+    only in the main and team threads, the dead and the spectators in the dead thread; nobody while the game is
     being updated (its deadline passed), and after the end everyone who played, in the main
     thread."""
     if viewer.moderator:
         return True
+    if viewer.spectator:
+        return (thread == DEAD and state.started and not game.is_over and not processing(state, now)
+                and may_read(viewer, game, state, thread))
     number = viewer.number
     if number is None or not may_read(viewer, game, state, thread):
         return False
@@ -101,3 +123,27 @@ def may_post(viewer: Viewer, game: Game, state: GameState, thread: str, now) -> 
 def may_see_private(viewer: Viewer, game: Game, number: int) -> bool:
     """A slot's role, submissions and results: its own player, the moderator, the review."""
     return sees_everything(viewer, game) or viewer.number == number
+
+
+# --- Mafia 1923 (issue 18): the same rule, for the family event's own pages ---------------------
+# A player's private messages are the posts of their own thread ``slot:<n>`` (``may_read``); the
+# public announcements are in ``main``; roles, submissions, the draft and causes of death follow
+# ``may_see_private``/``sees_everything``. Spectators are viewers without a slot: ``main`` only.
+# The questions channel is the one exception to the review: it stays between the asker and the
+# moderators even after the event ends (seed 004, "Communication").
+
+
+def may_see_draft(viewer: Viewer) -> bool:
+    """A window's draft (every announcement and private message before publication)."""
+    return viewer.moderator
+
+
+def may_read_question(viewer: Viewer, question) -> bool:
+    """A question and its answer: the player who asked, and the moderators; never the review."""
+    return viewer.moderator or (viewer.user_id is not None and viewer.user_id == question.user_id)
+
+
+def may_see_submissions(viewer: Viewer, game: Game, number: int) -> bool:
+    """A player's actions and votes in an open window: the player and the moderators (then, once
+    the event is over, the review)."""
+    return may_see_private(viewer, game, number)

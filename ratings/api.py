@@ -9,9 +9,9 @@ from rest_framework.response import Response
 from clubs.models import Club
 from clubs.selectors import listed_players
 from core.api_errors import ErrorSerializer, query_int, query_text
-from scoring.models import PlayerRating
 
 from . import selectors
+from .models import PlayerRating
 from .serializers import LeaderboardRowSerializer, RatingHistorySerializer
 
 

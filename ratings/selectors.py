@@ -4,7 +4,8 @@ from django.db.models import QuerySet
 
 from clubs.models import Club, Player
 from games.visibility import roles_visible_q
-from scoring.models import PlayerRating, RatingEntry
+
+from .models import PlayerRating, RatingEntry
 
 LEADERBOARD_TRACKS = {"overall": "overall", "red": "red", "black": "black"}
 TRACK_GAMES = {"overall": "games", "red": "red_games", "black": "black_games"}

@@ -3,7 +3,8 @@
 from rest_framework import serializers
 
 from clubs.serializers import PlayerRefSerializer
-from scoring.models import PlayerRating, RatingEntry
+
+from .models import PlayerRating, RatingEntry
 
 
 class LeaderboardRowSerializer(serializers.ModelSerializer):

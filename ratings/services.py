@@ -24,10 +24,10 @@ from core import outbox
 from core.locking import named_lock
 from games.models import Game, GameSeat
 from games.visibility import counted_q, counts_in_aggregates
-from scoring.models import PlayerRating, RatingEntry
 from vocabulary import BLACK_ROLES, RED_ROLES
 
 from .engine import RatingChange, RatingConfig, RatingGame, RatingState, process_games
+from .models import PlayerRating, RatingEntry
 
 ProgressCallback = Callable[[int, int], None]
 SEAT_CHUNK = 2000

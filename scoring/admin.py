@@ -4,7 +4,7 @@ from django.contrib import admin
 
 from core.admin import ReadOnlyAdmin
 
-from .models import PlayerRating, RatingEntry, SeatScore
+from .models import SeatScore
 
 
 @admin.register(SeatScore)
@@ -14,21 +14,3 @@ class SeatScoreAdmin(ReadOnlyAdmin):
     search_fields = ["player__nickname", "game__tournament__name", "game__club__name"]
     list_select_related = ["game__round", "player"]
     raw_id_fields = ["game", "player"]
-
-
-@admin.register(RatingEntry)
-class RatingEntryAdmin(ReadOnlyAdmin):
-    list_display = ["rated_at", "player", "game", "track", "won", "expected", "before", "after", "delta"]
-    list_filter = ["track", "won"]
-    search_fields = ["player__nickname"]
-    list_select_related = ["player", "game__round"]
-    raw_id_fields = ["game", "player"]
-    show_full_result_count = False  # the history may hold millions of rows
-
-
-@admin.register(PlayerRating)
-class PlayerRatingAdmin(ReadOnlyAdmin):
-    list_display = ["player", "overall", "red", "black", "games", "red_games", "black_games", "last_played_at"]
-    search_fields = ["player__nickname"]
-    list_select_related = ["player"]
-    raw_id_fields = ["player"]

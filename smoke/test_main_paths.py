@@ -16,7 +16,8 @@ from clubs.models import ClubMembership
 from games.engine import replay
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
 from games.models import Game
-from scoring.models import PlayerRating, RatingEntry, SeatScore
+from ratings.models import PlayerRating, RatingEntry
+from scoring.models import SeatScore
 from tests.factories import MembershipFactory
 from tests.games.driving import HTMX, Judge
 from tests.games.factories import dealt_game

@@ -21,6 +21,7 @@ cdef class _Reading:
     cdef public object numbering
     cdef public object seat_count
     cdef public dict seat_keys
+    cdef public dict voters_at
     cdef public tuple mask_sets
     cdef public list events
     cdef public object at
@@ -38,6 +39,7 @@ cdef class _Reading:
 cdef class _Seats(_Reading):
     cdef public tuple seats
     cdef public object black_mask
+    cdef public frozenset blacks
     cdef public object sheriff
     cdef public object don
     cdef public object alive
@@ -54,9 +56,6 @@ cdef class _Seats(_Reading):
     cdef public object end
     cdef public object end_index
 
-    cpdef bint at_table(self, seat)
-    cpdef bint is_black(self, seat)
-    cpdef bint black_at_table(self, seat)
     cpdef bint was_disqualified(self, seat)
     cpdef require_alive(self, index, dict event, seat, rule, who)
     cpdef remove(self, tuple seats, how, index)
@@ -82,7 +81,6 @@ cdef class _Night(_Day):
     cdef public list nights
     cdef public list checks
 
-    cpdef start_night(self)
     cpdef enter_stage(self, index, dict event, stage)
     cpdef on_check(self, index, dict event, stage, checker, by)
     cpdef shot_by_shown_numbers(self, index, dict event)

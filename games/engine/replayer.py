@@ -213,6 +213,7 @@ class _Reading:
         "numbering",
         "seat_count",
         "seat_keys",
+        "voters_at",
         "mask_sets",
         "events",
         "at",
@@ -228,6 +229,7 @@ class _Reading:
         self.numbering = seating
         self.seat_count = seating.count
         self.seat_keys = seating.keys
+        self.voters_at = seating.voters_at  # bit set of the living → {voter key: seat}
         self.mask_sets = seating.sets
         self.events = events
         self.at = 0
@@ -387,6 +389,7 @@ class _Seats(_Reading):
     __slots__ = (
         "seats",
         "black_mask",
+        "blacks",
         "sheriff",
         "don",
         "alive",
@@ -408,6 +411,7 @@ class _Seats(_Reading):
         _Reading.__init__(self, ruleset, seats, events)
         # `SeatInfo` argument tuples (`GameRecord.seats` is built on read)
         self.seats, self.black_mask, self.sheriff, self.don = seats
+        self.blacks = self.mask_sets[self.black_mask]  # the black seats, as a set
         self.alive = self.numbering.everyone
         self.living = self.mask_sets[self.alive]  # the same seats as a set (cheaper to test)
         self.changes = []  # (event index, alive bit set after it) for every departure
@@ -422,16 +426,6 @@ class _Seats(_Reading):
         self.end = None
         self.end_index = None
 
-    def at_table(self, seat: int) -> bool:
-        """Is `seat` still at the table?"""
-        return bool(self.alive >> seat & 1)
-
-    def is_black(self, seat: int) -> bool:
-        return bool(self.black_mask >> seat & 1)
-
-    def black_at_table(self, seat: int) -> bool:
-        return bool((self.black_mask & self.alive) >> seat & 1)
-
     def was_disqualified(self, seat: int) -> bool:
         return bool(self.disqualified >> seat & 1)
 
@@ -444,7 +438,7 @@ class _Seats(_Reading):
         return {"left_how": departure.how, "left_kind": departure.phase.kind, "left_number": departure.phase.number}
 
     def require_alive(self, index: int, event: dict, seat: int, rule: str, who: str) -> None:
-        if not self.at_table(seat):
+        if seat not in self.living:
             self.fail(index, event, rule, f"{who} {seat} has left the table", seat=seat, **self.departed(seat))
 
     # --- departures and the end ----------------------------------------------------------
@@ -505,6 +499,7 @@ class _Day(_Seats):
         _Day.start_phase(self)
 
     def start_phase(self) -> None:
+        """A new day (or night): no nominations, no vote yet."""
         self.nominated = []
         self.nominators = []
         self.vote_state = NO_VOTE
@@ -594,7 +589,7 @@ class _Day(_Seats):
         living = self.living
         ballots = dict.fromkeys(self.numbering.in_order[alive], last)
         if votes:
-            voter_keys = self.numbering.voter_keys(alive)
+            voter_keys = self.voters_at.get(alive) or self.numbering.voter_keys(alive)
             cast = {}
             for voter_key, choice in votes.items():
                 voter = voter_keys.get(voter_key)  # None: not a seat at the table
@@ -665,7 +660,7 @@ class _Day(_Seats):
         if not candidates:
             self.fail(index, event, "vote.no-candidates", "a vote needs at least one candidate")
         for seat in candidates:
-            if not self.at_table(seat):
+            if seat not in self.living:
                 self.fail(
                     index, event, "vote.candidate-departed", f"candidate {seat} has left the table",
                     seat=seat, **self.departed(seat),
@@ -681,7 +676,7 @@ class _Day(_Seats):
                 )
             nominated = self.nominated
             if candidates != nominated:
-                expected = [seat for seat in nominated if self.at_table(seat)]
+                expected = [seat for seat in nominated if seat in self.living]
                 self.same_list(
                     index,
                     event,
@@ -710,7 +705,7 @@ class _Day(_Seats):
                     "vote.round-out-of-sequence",
                     f"the revote is round {self.vote_round + 1}, not {round_number}",
                 )
-            expected = [seat for seat in self.tied if self.at_table(seat)]
+            expected = [seat for seat in self.tied if seat in self.living]
             self.same_list(
                 index,
                 event,
@@ -744,7 +739,7 @@ class _Day(_Seats):
             if voter in seen:
                 self.fail(index, event, "vote.duplicate-seat", f"seat {voter} votes twice", seat=voter)
             seen.add(voter)
-            if not self.at_table(voter):
+            if voter not in self.living:
                 self.fail(index, event, "vote.voter-departed", f"voter {voter} has left the table",
                           seat=voter, **self.departed(voter))
             if type(choice) is not int or choice not in candidates:
@@ -792,7 +787,7 @@ class _Day(_Seats):
                 "a raise decision needs a revote that kept the tied set unchanged",
             )
         alive = self.alive
-        expected = [seat for seat in self.tied if self.at_table(seat)]
+        expected = [seat for seat in self.tied if seat in self.living]
         if sorted(candidates) != sorted(expected):
             self.fail(
                 index,
@@ -830,13 +825,11 @@ class _Night(_Day):
         _Day.__init__(self, ruleset, seats, events)
         self.nights = []
         self.checks = []
-        self.start_night()
+        _Night.start_phase(self)
 
     def start_phase(self) -> None:
+        """A new night (or day): no stage recorded yet, nobody shot tonight."""
         _Day.start_phase(self)
-        self.start_night()
-
-    def start_night(self) -> None:
         self.night_stage = -1
         self.night_done = 0
         self.shot_tonight = 0
@@ -879,7 +872,7 @@ class _Night(_Day):
                     "`responsible` is for misses only",
                 )
             for seat in responsible:
-                if not self.black_at_table(seat):
+                if not (seat in self.blacks and seat in self.living):
                     self.fail(
                         index,
                         event,
@@ -887,7 +880,7 @@ class _Night(_Day):
                         f"seat {seat} is not a black player at the table",
                         seat=seat,
                     )
-        self_shot = killed is not None and self.is_black(killed)
+        self_shot = killed is not None and killed in self.blacks
         self.nights.append(
             (index, night, shots, target, killed, killed is None, responsible, self_shot)
         )
@@ -903,8 +896,6 @@ class _Night(_Day):
             if "shots" not in event:
                 self.fail(index, event, "event.field-missing", "`shots` is missing")
             self.fail(index, event, "event.field-type", "`shots` must map black seats to numbers")
-        alive = self.alive
-        black_mask = self.black_mask
         shots: dict[int, int | None] = {}
         for shooter_key, number in raw.items():
             shooter = self.seat_keys.get(shooter_key)
@@ -915,7 +906,7 @@ class _Night(_Day):
                     "event.seat-out-of-range",
                     f"shooter {_describe(shooter_key)} is not a seat 1..{self.seat_count}",
                 )
-            if not self.is_black(shooter):
+            if shooter not in self.blacks:
                 self.fail(
                     index,
                     event,
@@ -923,7 +914,7 @@ class _Night(_Day):
                     f"seat {shooter} is red and does not shoot",
                     seat=shooter,
                 )
-            if not self.at_table(shooter):
+            if shooter not in self.living:
                 self.fail(
                     index,
                     event,
@@ -941,20 +932,21 @@ class _Night(_Day):
                     f"seat {shooter} shows {_describe(number)}, which is not a seat 1..{self.seat_count}",
                 )
             shots[shooter] = number
-        missing = [seat for seat in self.numbering.in_order[alive & black_mask] if seat not in shots]
-        if missing:
+        shooters = self.blacks & self.living
+        if len(shots) != len(shooters):  # every shooter listed is one of them, once
+            missing = min(shooters.difference(shots))
             self.fail(
                 index,
                 event,
                 "shot.shooter-missing",
-                f"black seat {missing[0]} is at the table and must show a number "
+                f"black seat {missing} is at the table and must show a number "
                 "(or null)",
-                seat=missing[0],
+                seat=missing,
             )
         numbers = set(shots.values())
         if len(numbers) == 1:
             (number,) = numbers
-            if number is not None and self.at_table(number):
+            if number is not None and number in self.living:
                 return shots, number
         return shots, None
 
@@ -971,7 +963,7 @@ class _Night(_Day):
     def on_check(self, index: int, event: dict, stage: str, checker: int, by: str) -> None:
         night = self.enter_stage(index, event, stage)
         role = "Don" if by == "don" else "Sheriff"
-        if not self.at_table(checker):
+        if checker not in self.living:
             if checker == self.shot_tonight:
                 self.fail(
                     index,
@@ -993,7 +985,7 @@ class _Night(_Day):
             self.fail(index, event, "check.self", f"the {role} cannot check their own seat", seat=checker, role=by)
         self.require_alive(index, event, target, "check.target-departed", "checked seat")
         if by == "sheriff":
-            result = "black" if self.is_black(target) else "red"
+            result = "black" if target in self.blacks else "red"
         else:
             result = "sheriff" if target == self.sheriff else "not_sheriff"
         self.checks.append((index, night, by, checker, target, result))
@@ -1032,7 +1024,7 @@ class _Wills(_Night):
                 f"unknown will kind {_describe(kind)} (first_color, ordered, pass_the_helm or "
                 "none)",
             )
-        if self.at_table(seat):
+        if seat in self.living:
             self.fail(index, event, "will.not-departed", f"seat {seat} has not left the table", seat=seat)
         if self.was_disqualified(seat):
             self.fail(
@@ -1199,7 +1191,7 @@ class _Discipline(_Wills):
         seat = self.seat_field(index, event, "seat")
         reason = self.text_field(index, event, "reason")
         self.dd = DeclaredDefeat(index, seat, reason, self.phase)
-        self.finish(index, "red" if self.is_black(seat) else "black", "dd")
+        self.finish(index, "red" if seat in self.blacks else "black", "dd")
 
 
 # --- the outcome ------------------------------------------------------------------------------
@@ -1223,7 +1215,7 @@ class _Outcome(_Discipline):
 
     def on_sheriff_kill_responsible(self, index: int, event: dict) -> None:
         seat = self.seat_field(index, event, "seat")
-        if not self.is_black(seat):
+        if seat not in self.blacks:
             self.fail(
                 index,
                 event,

@@ -12,7 +12,7 @@ class SeatNumbering:
     """Seats 1..count: the set of everyone, each bit set as a set and in seat order, and the
     spellings a JSON object key or an int may give a seat."""
 
-    __slots__ = ("count", "everyone", "sets", "in_order", "keys", "_voter_keys")
+    __slots__ = ("count", "everyone", "sets", "in_order", "keys", "voters_at")
 
     def __init__(self, count: int) -> None:
         self.count = count
@@ -25,7 +25,7 @@ class SeatNumbering:
         # A JSON object key or an int naming a seat → the seat; anything else is not a seat.
         self.keys: dict[object, int] = {str(seat): seat for seat in range(1, count + 1)}
         self.keys.update({seat: seat for seat in range(1, count + 1)})
-        self._voter_keys: dict[int, dict[object, int]] = {}
+        self.voters_at: dict[int, dict[object, int]] = {}  # filled by `voter_keys`
 
     def __reduce__(self):  # a copied or unpickled record shares the one numbering
         return numbering, (self.count,)
@@ -36,10 +36,10 @@ class SeatNumbering:
 
     def voter_keys(self, alive: int) -> dict[object, int]:
         """{key: seat} for the seats in `alive` only (JSON string keys and ints)."""
-        keys = self._voter_keys.get(alive)
+        keys = self.voters_at.get(alive)
         if keys is None:
             keys = {key: seat for key, seat in self.keys.items() if alive >> seat & 1}
-            self._voter_keys[alive] = keys
+            self.voters_at[alive] = keys
         return keys
 
 

@@ -131,7 +131,9 @@ def load_setup(data: Mapping | str | bytes) -> Setup:
     unknown = set(data) - {"name", "ruleset", "roles", "options", "sides"}
     if unknown:
         raise RuleError(
-            "setup.unknown-field", f"Unknown setup fields: {', '.join(sorted(unknown))}."
+            "setup.unknown-field",
+            f"Unknown setup fields: {', '.join(sorted(unknown))}.",
+            fields=sorted(unknown),
         )
     ruleset = ruleset_named(data.get("ruleset"))
     name = data.get("name", "")
@@ -151,18 +153,22 @@ def _sides(ruleset, extra) -> dict[str, SideSpec]:
         raise RuleError("setup.sides", '"sides" maps a side id to {"name", "kind"}.')
     for side_id, spec in extra.items():
         if not isinstance(side_id, str) or not side_id or "#" in side_id:
-            raise RuleError("setup.sides", f"{side_id!r} is not a side id.")
+            raise RuleError("setup.sides", f"{side_id!r} is not a side id.", side=str(side_id))
         if not isinstance(spec, Mapping) or set(spec) - {"name", "kind"}:
-            raise RuleError("setup.sides", f'Side {side_id!r} is {{"name": …, "kind": …}}.')
+            raise RuleError(
+                "setup.sides", f'Side {side_id!r} is {{"name": …, "kind": …}}.', side=side_id
+            )
         base = sides.get(side_id)
         kind = spec.get("kind", base.kind if base else None)
         if kind not in SIDE_KINDS:
             raise RuleError(
-                "setup.side-kind", f"Side {side_id!r}: kind is one of {', '.join(SIDE_KINDS)}."
+                "setup.side-kind",
+                f"Side {side_id!r}: kind is one of {', '.join(SIDE_KINDS)}.",
+                side=side_id,
             )
         name = spec.get("name", base.name if base else side_id)
         if not isinstance(name, str):
-            raise RuleError("setup.sides", f"Side {side_id!r}: the name is text.")
+            raise RuleError("setup.sides", f"Side {side_id!r}: the name is text.", side=side_id)
         sides[side_id] = SideSpec(
             side_id, name, kind, thread=kind == SCUM, knows_members=kind == SCUM
         )
@@ -176,30 +182,51 @@ def _entries(ruleset, sides, roles) -> tuple[RoleEntry, ...]:
     for index, item in enumerate(roles):
         if not isinstance(item, Mapping) or set(item) - {"role", "count", "side", "uses"}:
             raise RuleError(
-                "setup.roles", f'Role entry {index} is {{"role", "count", "side", "uses"}}.'
+                "setup.roles",
+                f'Role entry {index} is {{"role", "count", "side", "uses"}}.',
+                entry=index,
             )
         spec = ruleset.roles.get(item.get("role"))
         if spec is None:
             raise RuleError(
-                "setup.unknown-role", f"Role entry {index}: no role {item.get('role')!r}."
+                "setup.unknown-role",
+                f"Role entry {index}: no role {item.get('role')!r}.",
+                entry=index,
+                role=str(item.get("role")),
             )
         count = item.get("count", 1)
         if type(count) is not int or count < 1:
-            raise RuleError("setup.count", f"Role entry {index}: the count is a whole number ≥ 1.")
+            raise RuleError(
+                "setup.count",
+                f"Role entry {index}: the count is a whole number ≥ 1.",
+                entry=index,
+                role=spec.id,
+            )
         side = item.get("side", spec.side)
         if side not in sides:
-            raise RuleError("setup.unknown-side", f"Role entry {index}: no side {side!r}.")
+            raise RuleError(
+                "setup.unknown-side",
+                f"Role entry {index}: no side {side!r}.",
+                entry=index,
+                role=spec.id,
+                side=str(side),
+            )
         if sides[side].kind != sides[spec.side].kind:
             raise RuleError(
                 "setup.side-kind",
                 f"Role entry {index}: a {spec.name} plays for a {sides[spec.side].kind} side, "
                 f"not {side!r}.",
+                entry=index,
+                role=spec.id,
+                side=side,
             )
         uses = item.get("uses")
         if uses is not None and (type(uses) is not int or uses < 1 or not spec.abilities):
             raise RuleError(
                 "setup.uses",
                 f"Role entry {index}: uses is a whole number ≥ 1, for a role with an ability.",
+                entry=index,
+                role=spec.id,
             )
         entries.extend(RoleEntry(spec.id, side, uses) for _ in range(count))
     return tuple(entries)
@@ -216,11 +243,17 @@ def _options(ruleset, given) -> dict[str, object]:
         value = given.get(key, default)
         if type(value) is not kind or (kind is int and value < 1):
             expected = OPTION_KINDS.get(kind, kind.__name__)
-            raise RuleError("setup.option-type", f"Option {key!r} is {expected}.")
+            raise RuleError(
+                "setup.option-type", f"Option {key!r} is {expected}.", option=key, kind=kind.__name__
+            )
         if kind is list:
             value = list(value)
         options[key] = value
     unknown = set(given) - set(options)
     if unknown:
-        raise RuleError("setup.unknown-option", f"Unknown options: {', '.join(sorted(unknown))}.")
+        raise RuleError(
+            "setup.unknown-option",
+            f"Unknown options: {', '.join(sorted(unknown))}.",
+            options=sorted(unknown),
+        )
     return options

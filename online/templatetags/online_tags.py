@@ -1,7 +1,7 @@
 import re
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from online import texts
@@ -82,8 +82,9 @@ _POST_LINK = re.compile(r"&gt;&gt;(\d{1,12})")
 
 
 @register.filter
-def post_body(text):
-    """A post's text: escaped, [quote] blocks as quotes, >>123 as a link to post 123, line breaks."""
+def post_body(text, thread="main"):
+    """A post's text: escaped, [quote] blocks as quotes, >>123 as a link to post 123 (on whichever
+    page of the thread holds it), line breaks."""
     html = escape(text)
     opened = 0
 
@@ -103,7 +104,8 @@ def post_body(text):
         return "</blockquote>"
 
     html = _QUOTE_CLOSE.sub(close_quote, html) + "</blockquote>" * opened
-    html = _POST_LINK.sub(r'<a href="#post-\1">&gt;&gt;\1</a>', html)
+    where = escape(f"?thread={thread}&post=")
+    html = _POST_LINK.sub(lambda m: f'<a href="{where}{m.group(1)}#post-{m.group(1)}">&gt;&gt;{m.group(1)}</a>', html)
     return mark_safe(html.replace("\n", "<br>"))  # noqa: S308 (every piece escaped above)
 
 
@@ -111,3 +113,44 @@ def post_body(text):
 def make_post(event):
     """An event shown like a system post (the review lists private results this way)."""
     return {"event": event}
+
+
+@register.filter
+def game_time(value, game):
+    """Every time of a game, written one way, in the game's zone: ``{{ deadline|game_time:game }}``
+    (a datetime or the log's ISO text) gives ``<time datetime="…Z">Tue 4 Mar 2025, 09:00 MSK</time>``."""
+    from online.engine.clock import iso
+    from online.zones import as_datetime
+    from online.zones import game_time as written
+
+    moment = as_datetime(value)
+    if moment is None:
+        return ""
+    return format_html('<time datetime="{}">{}</time>', iso(moment), written(moment, game))
+
+
+@register.filter
+def option_name(key):
+    return texts.option_name(key)
+
+
+@register.simple_tag
+def vote_history(count, game):
+    """The day's vote history as list items, each vote linked to its post: written in Python, as
+    the count fragment answers every vote and every poll and a day's history grows long."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    from online.zones import game_time as written
+
+    if not count["history"]:
+        return format_html('<li class="muted">{}</li>', _("No votes yet."))
+    url = escape(reverse("online:game", kwargs={"slug": game.slug}))
+    votes, unvotes = _("votes %(name)s"), escape(_("unvotes"))
+    rows = []
+    for entry in count["history"]:
+        what = escape(votes % {"name": entry["target_name"]}) if entry["target_name"] else unvotes
+        post = entry["post_id"]
+        link = f' <a href="{url}?post={post}#post-{post}">#{post}</a>' if isinstance(post, int) else ""
+        rows.append(f"<li>{escape(written(entry['at'], game))} {escape(entry['voter_name'])}: {what}{link}</li>")
+    return mark_safe("".join(rows))  # noqa: S308 (every piece escaped above; the post id is an int)

@@ -6,7 +6,8 @@ from clubs.middleware import club_zone
 from ratings.charts import LineChart, rating_line_chart
 from ratings.engine import display_rating
 from ratings.selectors import player_rating_history
-from scoring.models import PlayerRating
+
+from ..models import PlayerRating
 
 register = template.Library()
 

@@ -11,7 +11,8 @@ import pytest
 from discipline.models import DisciplineCase
 from discipline.services import case_decide, case_reopen
 from games.models import Game, ProtocolVersion
-from scoring.models import PlayerRating, RatingEntry, SeatScore
+from ratings.models import PlayerRating, RatingEntry
+from scoring.models import SeatScore
 from tournaments.models import StandingsSnapshot
 
 from .helpers import dd_game, disqualification_game, red_disqualification_game

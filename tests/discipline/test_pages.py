@@ -133,9 +133,9 @@ def test_every_admin_changelist_and_change_page_loads(admin_client, cup, cases):
             continue
         change = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
         assert admin_client.get(change).status_code == 200, change
-    assert not {"games.Game", "games.DisciplineCase", "games.DisciplineAppeal", "games.DisciplineNote",
-                "scoring.SeatScore", "scoring.RatingEntry", "scoring.PlayerRating",
-                "scoring.RecomputeJob"} & set(missing), missing
+    assert not {"games.Game", "discipline.DisciplineCase", "discipline.DisciplineAppeal",
+                "discipline.DisciplineNote", "scoring.SeatScore", "ratings.RatingEntry", "ratings.PlayerRating",
+                "core.RecomputeJob", "core.AuditEntry"} & set(missing), missing
 
 
 def test_the_site_models_are_all_in_the_admin():
@@ -143,7 +143,7 @@ def test_the_site_models_are_all_in_the_admin():
     from django.contrib import admin
 
     ours = [model for model in apps.get_models()
-            if model._meta.app_label in {"clubs", "games", "scoring", "tournaments"}]
+            if model._meta.app_label in {"core", "clubs", "games", "discipline", "scoring", "tournaments", "ratings"}]
     assert [model._meta.label for model in ours if model not in admin.site._registry] == []
 
 

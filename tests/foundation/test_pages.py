@@ -70,7 +70,7 @@ def test_seed_demo_builds_a_living_site_and_can_run_twice(client, django_capture
     assert client.login(request=HttpRequest(), username="judge", password="mafia-demo-2026")
     # Standings and ratings count only published games: the demo cup's played rounds are published.
     from games.models import Game
-    from scoring.models import PlayerRating
+    from ratings.models import PlayerRating
     from tournaments.models import Tournament
     from tournaments.standings.selectors import tournament_standings
 

@@ -216,7 +216,7 @@ def test_organizers_do_not_wait_for_a_standings_recompute_of_their_tournament(mo
 def test_reopening_a_rated_game_does_not_wait_for_a_ratings_recompute(monkeypatch, worker_elsewhere):
     from games.services import game_edit_after_confirmation
     from ratings import services as rating_services
-    from scoring.models import RatingEntry
+    from ratings.models import RatingEntry
 
     tournament, judge, organizer = tournament_with_staff()
     game = confirm(finished_game(tournament, judge), judge, organizer)

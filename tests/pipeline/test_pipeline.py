@@ -10,7 +10,8 @@ from django.utils import timezone
 from core import outbox as pipeline
 from core.models import RecomputeJob
 from games.services import game_edit_after_confirmation, protocol_undo_last
-from scoring.models import PlayerRating, RatingEntry, SeatScore
+from ratings.models import PlayerRating, RatingEntry
+from scoring.models import SeatScore
 from scoring.services import stale_score_games
 from tournaments.models import StandingsSnapshot
 
@@ -274,3 +275,17 @@ def test_a_change_to_an_unpublished_game_asks_for_no_standings(django_capture_on
         finished_game(tournament, judge)  # finished, so scored; not confirmed, so not published
     assert not RecomputeJob.objects.filter(kind=Kind.STANDINGS).exists()
     assert not RecomputeJob.objects.filter(kind=Kind.RATINGS).exists()
+
+
+def test_every_kind_of_job_has_the_runner_its_app_registered():
+    """The outbox knows no app: scoring, tournaments (standings) and ratings register their runners
+    in AppConfig.ready(), ratings with its order of 'from' games, scoring the sweep's stale scores."""
+    from ratings.services import earlier_in_rating_order, run_ratings
+    from scoring.services import rescore_stale, run_game_scores
+    from tournaments.standings.store import run_standings
+
+    registered = dict(pipeline.RUNNERS), dict(pipeline.EARLIER), dict(pipeline.SWEEPERS)
+    assert registered == ({Kind.GAME_SCORES: run_game_scores, Kind.STANDINGS: run_standings,
+                           Kind.RATINGS: run_ratings},
+                          {Kind.RATINGS: earlier_in_rating_order},
+                          {"stale_scores": rescore_stale})

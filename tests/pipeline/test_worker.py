@@ -11,7 +11,8 @@ from config.celery import app
 from core import outbox as pipeline
 from core.models import RecomputeJob
 from core.outbox import run_recompute_job
-from scoring.models import RatingEntry, SeatScore
+from ratings.models import RatingEntry
+from scoring.models import SeatScore
 from tournaments.models import StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff, wait_for

@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GameSeat
+from ratings.models import PlayerRating, RatingEntry
 from ratings.services import ratings_recompute
-from scoring.models import PlayerRating, RatingEntry
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

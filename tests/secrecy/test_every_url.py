@@ -46,7 +46,9 @@ ENTITLED = {
                             f"/judge/games/{w.secret.pk}/",
                             # the online game's moderator: its console (every role), its review
                             f"/organize/online/{w.extra['online_game']}/",
-                            f"/online/{w.extra['online_game']}/review/"],
+                            f"/online/{w.extra['online_game']}/review/",
+                            # the Mafia 1923 event's moderators' console (the roster: every role)
+                            f"/organize/online/1923/{w.extra['m1923_event']}/"],
     "judge": lambda w: [f"/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/",
                         f"/api/v1/games/{w.secret.pk}/protocol/", f"/judge/games/{w.evening_game.pk}/",
                         f"/judge/games/{w.secret.pk}/log/"],

@@ -15,7 +15,7 @@ from django.template.defaultfilters import floatformat
 from django.test import Client
 
 from games.models import Game
-from scoring.models import PlayerRating, RatingEntry
+from ratings.models import PlayerRating, RatingEntry
 
 from .world import confirm, publish
 

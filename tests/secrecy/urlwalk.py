@@ -109,6 +109,8 @@ VISITS: dict[str, Entry] = {
     "online:table_clock": lambda w: {"token": w.extra["judged_table"]},
     "online:notifications": lambda w: {},
     "online:night_order": lambda w: {"slug": w.extra["online_setup"]},
+    "online:roles": lambda w: {},
+    "online:setup_json": lambda w: {"slug": w.extra["online_setup"]},
     "online:game": lambda w: [Visit({"slug": w.extra["online_game"]}, query=query) for query in (
         "", "thread=main", "thread=side:mafia", "thread=side:town", "thread=dead", "slot=1",
         *(f"thread=slot:{n}" for n in range(1, 8)), *(f"thread=main&slot={n}" for n in range(1, 8)))],
@@ -122,8 +124,22 @@ VISITS: dict[str, Entry] = {
     "online:signup": lambda w: {"slug": w.extra["online_game"]},
     "online:follow": lambda w: {"slug": w.extra["online_game"]},
     "online_mod:console": lambda w: {},
+    "online_mod:setup_new": lambda w: [Visit({}), Visit({}, query=f"from={w.extra['online_setup']}")],
     "online_mod:game": lambda w: {"slug": w.extra["online_game"]},
     "online_mod:action": lambda w: {"slug": w.extra["online_game"], "action": "deal"},
+    # Mafia 1923: the secret event (its seed deals differently in the two worlds), every page
+    "m1923:list": lambda w: {},
+    "m1923:event": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:actions": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:votes": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:family": lambda w: [Visit({"slug": w.extra["m1923_event"], "index": index}) for index in (1, 2)],
+    "m1923:board": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:questions": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923:signup": lambda w: {"slug": w.extra["m1923_event"]},  # POST-only
+    "m1923_mod:console": lambda w: {},
+    "m1923_mod:event": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923_mod:action": lambda w: [Visit({"slug": w.extra["m1923_event"], "action": action})
+                                   for action in ("publish", "override", "exile")],  # POST-only
     # --- organizers' and judges' pages (closed to the visitors walked) ----------------------------
     "pipeline:status": lambda w: {},
     "discipline:queue": lambda w: {},

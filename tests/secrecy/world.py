@@ -205,6 +205,7 @@ def build(variant: str, clock) -> World:
     world.evening_game = games.game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
     world.at(540)
     world.extra.update(_online_game(world))
+    world.extra.update(_mafia1923_event(world))
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
@@ -248,6 +249,26 @@ def _online_game(world: World) -> dict:
     return {"online_game": game.slug, "online_setup": setup.slug, "judged_table": "secrecy-table"}
 
 
+def _mafia1923_event(world: World) -> dict:
+    """A Mafia 1923 event, started, moderated by the organizer: two families of 8 whose deal is
+    the secret (its seed differs between the worlds); a player's question to the moderators."""
+    from online import clock
+    from online import mafia1923_services as m1923
+
+    now = clock.now()
+    game = m1923.event_create(title="Secret 1923", moderator=world.organizer, seed=f"secret-1923-{world.variant}",
+                              pool=[{"role": "doctor"}, {"role": "detective"}, {"role": "witness"}], now=now)
+    users = [player.user for player in world.players if player.user != world.outsider][:16]
+    for index, user in enumerate(users):
+        m1923.entry_create(game=game, user=user, level="standard", request="family",
+                           together="Alef" if index < 8 else "Bet", now=now)
+    m1923.families_form(game=game, actor=world.organizer)
+    m1923.event_enrol_and_deal(game=game, actor=world.organizer, now=now)
+    m1923.event_start(game=game, actor=world.organizer, now=now)
+    m1923.question_ask(game=game, user=users[0], body="A private question.", now=now)
+    return {"m1923_event": game.slug}
+
+
 def _end_online_game(world: World) -> None:
     from online import services as online
     from online.models import Game as OnlineGame
@@ -258,6 +279,7 @@ def _end_online_game(world: World) -> None:
         online.slot_modkill(game=game, number=number, note="Inactive")
         game.refresh_from_db()
     assert game.is_over
+    online.review_publish(game=game, note="Well played.")
 
 
 def _mafia_slot(game) -> int:
@@ -280,8 +302,8 @@ def confirm(world: World) -> World:
 
 def publish(world: World) -> World:
     """State 3: the tournament game's own button; the evening's switch; the online game ends (the
-    moderator modkills both of the Mafia: in the two worlds they sit in other slots) and its
-    post-game review opens."""
+    moderator modkills both of the Mafia: in the two worlds they sit in other slots) and the
+    moderator publishes its post-game review."""
     world.at(800)
     games.game_publish_results(game=world.secret, actor=world.organizer)
     tournaments.evening_update(evening=world.evening, actor=world.organizer, publish_results=True)

@@ -67,14 +67,16 @@ def night_order(setup: Setup | None = None) -> list[dict]:
     else:
         entries, sides = setup.entries, setup.sides
     role_ids = {entry.role for entry in entries}
-    killing_sides = sorted({sides[e.side].name for e in entries if sides[e.side].kind != TOWN})
+    killing = sorted({e.side for e in entries if sides[e.side].kind != TOWN}, key=lambda s: sides[s].name)
+    killing_sides = [sides[side].name for side in killing]
     rows = []
     for position, stage in enumerate(NIGHT_ORDER, start=1):
-        roles = [
-            role.name
+        acting = [
+            role
             for role in ROLES.values()
             if role.id in role_ids and any(a.id in stage.abilities for a in role.abilities)
         ]
+        roles = [role.name for role in acting]
         rows.append(
             {
                 "position": position,
@@ -83,6 +85,9 @@ def night_order(setup: Setup | None = None) -> list[dict]:
                 "description": stage.description,
                 "roles": roles,
                 "sides": killing_sides if SIDE_KILL in stage.abilities else [],
+                # the stable ids, for a page that writes the names in its reader's language
+                "role_ids": [role.id for role in acting],
+                "side_ids": killing if SIDE_KILL in stage.abilities else [],
             }
         )
     return rows

@@ -17,6 +17,15 @@ from online.engine import LogError, replay_outcome
 from online.models import Game
 
 
+def read_log_file(path: str) -> list:
+    """A log exported earlier: a JSON list of events."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, json.JSONDecodeError) as error:
+        raise CommandError(f"Cannot read {path}: {error}") from error
+
+
 class Command(BaseCommand):
     help = "Replay an online game's event log and print the outcome as JSON."
 
@@ -31,11 +40,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, slug=None, file=None, log=False, **options):
         if file:
-            try:
-                with open(file, encoding="utf-8") as handle:
-                    events = json.load(handle)
-            except (OSError, json.JSONDecodeError) as error:
-                raise CommandError(f"Cannot read {file}: {error}") from error
+            events = read_log_file(file)
         elif slug:
             game = Game.objects.filter(slug=slug).first()
             if game is None:

@@ -14,7 +14,7 @@ from .table import GameFacts
 
 def score_pro_mafia(record: GameRecord, *, review: Review = NO_REVIEW) -> GameScore:
     table = GameFacts(record, review)
-    ledger = Ledger()
+    ledger = Ledger(table.seats)
     for entry in RULES:
         entry.function(table, ledger)
     items = ledger.resolve()

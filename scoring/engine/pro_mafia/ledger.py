@@ -58,9 +58,10 @@ def render(note: Note) -> str:
 
 
 class Ledger:
-    __slots__ = ("entries", "copies")
+    __slots__ = ("seats", "entries", "copies")
 
-    def __init__(self) -> None:
+    def __init__(self, seats: range) -> None:
+        self.seats = seats  # every seat of the table gets a list of items, empty or not
         self.entries: list[Entry] = []
         self.copies: list[HelmCopy] = []
 
@@ -124,7 +125,7 @@ class Ledger:
             dd = [entry for entry in penalties if entry[DISCIPLINE] == "dd"]
             disciplined[seat] = dd or penalties
         # 2. the kept entries, in order; a capped penalty keeps its first entry.
-        items: dict[int, list[ScoreItem]] = {seat: [] for seat in range(1, 11)}
+        items: dict[int, list[ScoreItem]] = {seat: [] for seat in self.seats}
         capped: set[tuple[int, str]] = set()
         make = tuple.__new__  # ScoreItem is a NamedTuple: build it without the keyword layer
         for entry in entries:

@@ -47,3 +47,31 @@ def test_seed_demo_holds_a_forum_game_in_progress_and_one_open_for_sign_ups(clie
     assert "Your role" in response.content.decode()
     client.post(f"/online/{playing.slug}/vote/", {"target": "4"})
     assert playing.votes.filter(voter=1, target=4).exists()
+
+
+def test_the_demo_game_writes_every_deadline_one_way_in_its_zone(client):
+    """The heading and the opening post's "Day 1 begins. Deadline: …" give the same text, in the
+    game's zone (the demo club's), never the log's raw ISO time."""
+    import re
+
+    from online.zones import game_time
+
+    call_command("seed_demo", stdout=io.StringIO())
+    playing = Game.objects.get(slug="demo-forum-game")
+    assert playing.time_zone == "Europe/Moscow", "the demo club's zone"
+    written = game_time(playing.deadline, playing)
+    body = client.get(playing.get_absolute_url()).content.decode()
+    assert body.count(f">{written}</time>") >= 2, "the heading and the opening post say the same"
+    visible = re.sub(r"<[^>]+>", "", body)
+    assert not re.search(r"\d\d:\d\d(:\d\d)?Z", visible), "no raw ISO time on the page"
+
+
+def test_game_time_is_the_game_s_zone_with_its_label():
+    from datetime import UTC, datetime
+
+    from online.zones import game_time
+
+    moment = datetime(2026, 11, 24, 6, 0, tzinfo=UTC)
+    assert game_time(moment, Game(time_zone="Europe/Moscow")) == "Tue 24 Nov 2026, 09:00 MSK"
+    assert game_time("2026-11-24T06:00:00Z", Game(time_zone="UTC")) == "Tue 24 Nov 2026, 06:00 UTC"
+    assert game_time(moment, Game(time_zone="Asia/Yekaterinburg")) == "Tue 24 Nov 2026, 11:00 UTC+05:00"

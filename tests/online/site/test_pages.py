@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
+from core.errors import ApplicationError
 from online import clock, services
 from online.models import Game, GameEvent, Notification, Post
 from tests.factories import UserFactory
@@ -101,7 +102,7 @@ def test_a_night_action_from_the_form_and_the_result_in_the_player_s_own_thread(
     assert page(client, game, thread="slot:3").status_code == 404
 
 
-def test_the_review_opens_when_the_game_is_over(client, at_start):
+def test_the_review_opens_when_the_moderator_publishes_it_after_the_end(client, at_start):
     game, users, moderator = a_game("mafia_goon", "townie", "townie", day_start=True)
     review = reverse("online:review", kwargs={"slug": game.slug})
     client.force_login(users[1])
@@ -110,9 +111,29 @@ def test_the_review_opens_when_the_game_is_over(client, at_start):
     assert client.get(review).status_code == 200
     services.slot_modkill(game=game, number=1, note="Gone")
     client.force_login(users[1])
+    assert client.get(review).status_code == 403, "over, not yet published: the secrets stay"
+    assert page(client, game, thread="slot:1").status_code == 404
+    client.force_login(moderator)
+    publish = reverse("online_mod:action", kwargs={"slug": game.slug, "action": "publish"})
+    client.post(publish, {"note": "Thanks for playing!"})
+    game.refresh_from_db()
+    assert game.review_published_at is not None and game.review_note == "Thanks for playing!"
+    client.force_login(users[1])
     response = client.get(review)
     assert response.status_code == 200 and "Mafia Goon" in response.content.decode()
-    assert page(client, game, thread="slot:1").status_code == 200, "everything opens after the end"
+    assert page(client, game, thread="slot:1").status_code == 200, "everything opens with the review"
+    assert "Thanks for playing!" in page(client, game).content.decode(), "the public note is in the main thread"
+    assert Notification.objects.filter(user=users[2], kind="review").exists()
+
+
+def test_the_review_is_published_only_after_the_end_and_once(at_start):
+    game, users, moderator = a_game("mafia_goon", "townie", "townie", day_start=True)
+    with pytest.raises(ApplicationError, match="after the game is over"):
+        services.review_publish(game=game)
+    services.slot_modkill(game=game, number=1, note="Gone")
+    services.review_publish(game=game)
+    with pytest.raises(ApplicationError, match="already published"):
+        services.review_publish(game=game)
 
 
 def test_sign_up_and_leave_from_the_page(client):
@@ -135,6 +156,13 @@ def test_a_spectator_follows_and_is_notified_of_phase_changes(client, at_start):
 
     sweep_due(game.deadline)
     assert Notification.objects.filter(user=fan, kind="phase").exists()
+    assert page(client, game, thread="side:mafia").status_code == 404
+    assert page(client, game, thread="slot:1").status_code == 404
+    dead = page(client, game, thread="dead")
+    assert dead.status_code == 200, "the dead and spectators' thread is the spectators' too"
+    client.post(reverse("online:post", kwargs={"slug": game.slug}), {"thread": "dead", "body": "Spectating!"})
+    assert Post.objects.get(thread__key="dead").author == fan
+    client.post(reverse("online:follow", kwargs={"slug": game.slug}), {"stop": "1"})
     assert page(client, game, thread="dead").status_code == 404
 
 
@@ -142,14 +170,15 @@ def test_the_moderator_console_runs_a_game_from_sign_ups_to_the_start(client, at
     moderator = UserFactory(is_staff=True)
     client.force_login(moderator)
     console = reverse("online_mod:console")
-    client.post(console, {"what": "setup", "name": "Tiny",
-                          "data": '{"ruleset": "forum", "roles": [{"role": "mafia_goon"}, {"role": "townie", "count": 2}],'
-                                  ' "options": {"day_start": true}}'})
-    bad = client.post(console, {"what": "setup", "name": "Bad", "data": '{"roles": 3}'}, follow=True)
-    assert "not a valid setup" in bad.content.decode()
+    client.post(reverse("online_mod:setup_new"), {"what": "import", "name": "Tiny", "data": (
+        '{"ruleset": "forum", "roles": [{"role": "mafia_goon"}, {"role": "townie", "count": 2}],'
+        ' "options": {"day_start": true}}')})
+    bad = client.post(reverse("online_mod:setup_new"), {"what": "import", "name": "Bad", "data": '{"roles": 3}'})
+    assert "List at least one role." in bad.content.decode()
     setup_pk = client.get(console).context["setups"].get(name="Tiny").pk
-    client.post(console, {"what": "game", "title": "Console game", "setup": setup_pk})
+    client.post(console, {"what": "game", "title": "Console game", "setup": setup_pk, "time_zone": "Europe/Moscow"})
     game = Game.objects.get(title="Console game")
+    assert game.time_zone == "Europe/Moscow"
     for n in range(3):
         services.signup_join(game=game, user=UserFactory(), name=f"S{n}")
     for action in ("deal", "roles", "start"):
@@ -200,9 +229,67 @@ def test_quoting_a_post_links_back_to_it(client, at_start):
     services.post_create(game=game, user=users[5], body=f"[quote=P5]I claim townie.[/quote]\n>>{original.pk}\nSure.")
     body = page(client, game).content.decode()
     assert '<blockquote class="quote"><cite>P5</cite>I claim townie.</blockquote>' in body
-    assert f'<a href="#post-{original.pk}">' in body
+    assert f'<a href="?thread=main&amp;post={original.pk}#post-{original.pk}">' in body
     secret = services.post_create(game=game, user=users[0], thread_key="side:mafia", body="Kill P3")
     assert "Kill P3" not in page(client, game, quote=str(secret.pk)).content.decode(), "only a readable post"
+
+
+def test_a_link_to_a_post_opens_the_page_of_the_thread_that_holds_it(client, at_start):
+    """Vote history links and >>123 links name the post; the page shown is the one it is on."""
+    from online.views import PAGE_SIZE
+
+    game, users, _ = a_game(*SEVEN, day_start=True)
+    first = services.vote_cast(game=game, user=users[4], target=6)
+    for n in range(PAGE_SIZE + 5):
+        services.post_create(game=game, user=users[n % 7], body=f"Post {n}")
+    client.force_login(users[5])
+    assert f'id="post-{first.pk}"' not in page(client, game).content.decode(), "the last page by default"
+    body = page(client, game, post=str(first.pk)).content.decode()
+    assert f'id="post-{first.pk}"' in body
+    count = client.get(reverse("online:vote_count", kwargs={"slug": game.slug})).content.decode()
+    assert f'?post={first.pk}#post-{first.pk}">#{first.pk}</a>' in count, "the vote history links the vote's post"
+
+
+def test_the_vote_control_never_offers_an_innocent_child(client, at_start):
+    game, users, _ = a_game("mafia_goon", "innocent_child", "townie", "townie", "townie", day_start=True)
+    client.force_login(users[2])
+    control = page(client, game).content.decode().split('class="vote-control"')[1].split("</form>")[0]
+    assert '<option value="2">' not in control and '<option value="1">' in control
+
+
+def test_the_role_catalogue_lists_every_role_with_its_stage(client):
+    from online.engine.forum.roles import ROLES
+
+    body = client.get(reverse("online:roles")).content.decode()
+    for role in ROLES.values():
+        assert f'id="role-{role.id}"' in body
+    assert body.index('id="stage-block"') < body.index('id="stage-protect"') < body.index('id="stage-kill"') \
+        < body.index('id="stage-investigate"')
+    russian = client.get(reverse("online:roles"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Комиссар" in russian and "Роли форумной игры" in russian
+
+
+def test_the_console_counts_the_hours_since_each_player_s_last_post(client, at_start):
+    game, users, moderator = a_game(*SEVEN, day_start=True)
+    services.post_create(game=game, user=users[2], body="Here.")
+    clock.advance(timedelta(hours=3, minutes=10))
+    client.force_login(moderator)
+    response = client.get(reverse("online_mod:game", kwargs={"slug": game.slug}))
+    rows = {row["slot"].number: row["hours"] for row in response.context["activity"]}
+    assert rows[3] == 3 and rows[1] is None
+
+
+def test_a_poll_that_finds_the_count_unchanged_is_answered_304(client, at_start, django_assert_max_num_queries):
+    game, users, _ = a_game(*SEVEN, day_start=True)
+    url = reverse("online:vote_count", kwargs={"slug": game.slug})
+    first = client.get(url, headers={"HX-Request": "true"})
+    assert first.status_code == 200 and first["ETag"]
+    with django_assert_max_num_queries(1):
+        again = client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    services.vote_cast(game=game, user=users[0], target=3)
+    changed = client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and "L-3" in changed.content.decode()
 
 
 def test_the_game_list_asks_a_fixed_number_of_queries(client, django_assert_max_num_queries):

@@ -10,7 +10,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.models import Game
-from scoring.models import PlayerRating, SeatScore
+from ratings.models import PlayerRating
+from scoring.models import SeatScore
 from tournaments.models import Tournament
 from tournaments.standings.selectors import tournament_standings
 

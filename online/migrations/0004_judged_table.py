@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('online', '0001_initial'),
+        ('online', '0003_mafia1923'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

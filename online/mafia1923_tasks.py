@@ -1,0 +1,95 @@
+"""Celery tasks of a "Mafia 1923" event's delivery (docs/mafia1923-site.md, "Delivery"): the
+e-mails of a published window, each in its recipient's language, and the public announcement to
+the event's chat-server webhook. They read what was delivered in-site (the window's posts, with
+the moderators' overrides), so they send exactly what the site shows."""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.request
+
+from celery import shared_task
+
+log = logging.getLogger(__name__)
+WEBHOOK_TIMEOUT = 10
+
+
+def _window(game_id: int, phase: str):
+    from .mafia1923_play import PRIVATE, PUBLIC
+    from .models import Game, Post
+
+    game = Game.objects.get(pk=game_id)
+    posts = Post.objects.filter(game=game, phase=phase, system=True, event__type__in=[PUBLIC, PRIVATE]) \
+        .select_related("thread")
+    public = next((p.event for p in posts if p.event["type"] == PUBLIC), None)
+    private = {int(p.thread.key.split(":")[1]): p.event for p in posts if p.event["type"] == PRIVATE}
+    return game, public, private
+
+
+def render_public(game, public: dict) -> tuple[str, str]:
+    """The public announcement's subject and text, in the active language."""
+    from .mafia1923_texts import public_headline, public_lines, result_lines
+
+    names = dict(game.slots.values_list("number", "name"))
+    lines = public_lines(public["public"], names, public.get("notes", ())) + result_lines(public.get("result"), names)
+    return f"{game.title}: {public_headline(public['phase'], bool(public.get('result')))}", "\n".join(lines)
+
+
+@shared_task
+def mail_window(game_id: int, phase: str) -> int:
+    """One e-mail per recipient with an address: the public announcement, and their own private
+    message when they have one (the living only: the dead got none)."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.mail import EmailMessage, get_connection
+    from django.urls import reverse
+    from django.utils import translation
+
+    from .mafia1923_play import _languages, _spectator_ids
+    from .mafia1923_texts import private_lines
+
+    game, public, private = _window(game_id, phase)
+    if public is None:
+        return 0
+    slots = {slot.user_id: slot for slot in game.slots.all()}
+    users = set(slots) | set(_spectator_ids(game))
+    addresses = dict(get_user_model().objects.filter(pk__in=users).exclude(email="").values_list("pk", "email"))
+    names = {slot.number: slot.name for slot in slots.values()}
+    messages = []
+    for user_id, language in _languages(game, users).items():
+        if user_id not in addresses:
+            continue
+        with translation.override(language):
+            subject, body = render_public(game, public)
+            slot = slots.get(user_id)
+            if slot is not None and slot.number in private:
+                body += "\n\n" + "\n".join(private_lines(private[slot.number], names))
+            body += "\n\n" + reverse("m1923:event", kwargs={"slug": game.slug})
+        messages.append(EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [addresses[user_id]]))
+    with get_connection(fail_silently=True) as connection:
+        return connection.send_messages(messages) or 0
+
+
+@shared_task
+def webhook_window(game_id: int, phase: str) -> bool:
+    """The public announcement, POSTed as JSON to the event's webhook (if it has one). A chat
+    server that is down loses this one post; the site's pages and e-mails have it all the same."""
+    from .mafia1923_models import EventSettings
+
+    url = EventSettings.objects.filter(game_id=game_id).values_list("webhook_url", flat=True).first()
+    if not url:
+        return False
+    game, public, _private = _window(game_id, phase)
+    if public is None:
+        return False
+    subject, text = render_public(game, public)
+    payload = json.dumps({"event": game.title, "phase": phase, "content": f"**{subject}**\n{text}",
+                          "public": public["public"]}).encode()
+    request = urllib.request.Request(url, data=payload, headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as response:  # noqa: S310 (http/https only)
+            return 200 <= response.status < 300
+    except OSError:
+        log.warning("game %s: the webhook for %s failed", game_id, phase)
+        return False

@@ -27,6 +27,8 @@ from core.errors import ApplicationError
 from online.agents import agents_from_spec
 from online.agents.base import answer_to_command, check_answer
 from online.engine.judged_table import (
+    Claim,
+    Hand,
     TableConfig,
     TableError,
     Timeout,
@@ -179,8 +181,6 @@ def _advance(table: JudgedTable, state, log: list[dict], now: datetime):
 
 def _default_for(state, seat: int):
     """A bot's default in a step where every seat answers on its own: no claim, a hand down."""
-    from online.engine.judged_table import Claim, Hand
-
     return Claim(seat=seat, target=None) if state.step == "claims" else Hand(seat=seat, up=False)
 
 

@@ -17,6 +17,7 @@ from vocabulary import team_of
 
 from .base import Agent
 from .bots import RandomBot, RuleBot, SloppyBot
+from .remote import ChatAgent, HttpAgent
 
 
 class SpecError(ValueError):
@@ -31,12 +32,8 @@ def _one(kind: str, chat_settings: dict | None) -> Agent:
     if kind == "sloppy":
         return SloppyBot()
     if kind.startswith("http:"):
-        from .remote import HttpAgent
-
         return HttpAgent(kind[len("http:") :])
     if kind == "chat":
-        from .remote import ChatAgent
-
         if not chat_settings or not chat_settings.get("url"):
             raise SpecError("the chat agent needs its settings: a URL, a model and a key")
         return ChatAgent(**chat_settings)

@@ -45,7 +45,6 @@ ALLOWED = {
 }
 
 STILL_TO_MOVE = {
-    ("online/agents/spec.py", ".remote"),
     ("online/engine/commands.py", ".rulesets"),
     ("online/engine/mafia1923/views.py", "..core"),
     ("online/engine/setup.py", ".rulesets"),
@@ -60,7 +59,6 @@ STILL_TO_MOVE = {
     ("online/play.py", ".languages"),
     ("online/refusals.py", ".mafia1923_texts"),
     ("online/services.py", ".setup_forms"),
-    ("online/table_play.py", "online.engine.judged_table"),
     ("online/templatetags/online_tags.py", "online.engine.clock"),
     ("online/templatetags/online_tags.py", "online.zones"),
     ("online/templatetags/online_tags.py", "django.urls"),

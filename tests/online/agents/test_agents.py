@@ -321,3 +321,15 @@ def test_an_agents_game_is_a_protocol_the_site_accepts():
     document = to_protocol(game.log)
     assert replay_protocol(document).to_result()["winner"] == game.state.winner
     assert len(score_document(document).to_dict()["players"]) == 10
+
+
+def test_a_chat_reply_that_says_nothing_usable_gets_the_default_and_is_logged():
+    def answer(payload):
+        return 200, {"choices": [{"message": {"role": "assistant", "content": "banana"}}]}
+
+    with stub_server(answer) as (url, _):
+        game = play_game(bots(special={3: ChatAgent(url=url, model="m", deadline=5)}), seed=12)
+    wrong = [problem for problem in game.problems if problem["seat"] == 3]
+    assert wrong and all(problem["action"] != "speak" for problem in wrong)  # "banana" is a speech
+    assert all(problem["reason"].startswith("malformed") for problem in wrong)
+    assert game.state.winner is not None

@@ -242,7 +242,7 @@ def night_one(game, night) -> int:
 # --- 2. window end → delivered ---------------------------------------------------------------------
 def delivery(game, night, sink: SmtpSink) -> None:
     from online.deadlines import resolve_due_phase
-    from online.mafia1923_play import PRIVATE
+    from online.mafia1923_recipients import PRIVATE
     from online.models import Notification, Post
     from online.play import state_of
 

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from clubs.management.commands.seed_demo import DEMO_PASSWORD
 
 from . import services
+from .mafia1923_demo import build as build_mafia1923
 from .models import Game, Setup
 
 PLAYING = ["player", "judge", "boris", "vera", "galina", "dmitry", "elena"]
@@ -47,7 +48,6 @@ def build(club, stdout) -> None:
         for user in users[2:5]:
             services.signup_join(game=game, user=user, name=user.username.capitalize())
     stdout.write(f"Online games: /online/ (players {', '.join(PLAYING)}; the organizer moderates)")
-    from .mafia1923_demo import build as build_mafia1923
 
     build_mafia1923(stdout)
     stdout.write("Auto-judged table: /online/table/ (any visitor sits down at once, bots in the other seats)")

@@ -7,7 +7,10 @@ before that."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
+
+from .models import LanguagePreference
 
 SESSION_KEY = "online_language_saved"
 
@@ -17,7 +20,6 @@ def languages() -> set[str]:
 
 
 def language_of(user) -> str:
-    from .models import LanguagePreference
 
     chosen = LanguagePreference.objects.filter(user=user).values_list("language", flat=True).first()
     return chosen if chosen in languages() else settings.LANGUAGE_CODE
@@ -25,7 +27,6 @@ def language_of(user) -> str:
 
 def remember(user, language: str) -> bool:
     """Keep ``language`` as the user's; False (nothing written) for a language the site has not."""
-    from .models import LanguagePreference
 
     if language not in languages():
         return False
@@ -34,7 +35,6 @@ def remember(user, language: str) -> bool:
 
 
 def _online_paths() -> tuple[str, ...]:
-    from django.urls import reverse
 
     return (reverse("online:list"), reverse("online_mod:console"))
 

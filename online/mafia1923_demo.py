@@ -16,6 +16,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
+from clubs.management.commands.seed_demo import DEMO_PASSWORD
+
 from . import clock
 from . import mafia1923_services as services
 from .deadlines import resolve_due_phase
@@ -48,7 +50,6 @@ def last_saturday_night(now: datetime) -> datetime:
 
 
 def build(stdout) -> None:
-    from clubs.management.commands.seed_demo import DEMO_PASSWORD
 
     if Game.objects.filter(slug=SLUG).exists():
         return

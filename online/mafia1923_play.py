@@ -22,7 +22,6 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
@@ -32,13 +31,13 @@ from online.engine import GameState
 from online.engine.clock import utc
 from online.engine.mafia1923 import announcements
 
-from .mafia1923_models import Entry, Moderator, Override
+from .mafia1923_models import Moderator, Override
+from .mafia1923_recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
+from .mafia1923_tasks import mail_window, webhook_window
 from .models import Game, Notification, Post, Slot, Thread
 
 log = logging.getLogger(__name__)
 RULESET = "mafia1923"
-PUBLIC = "m1923_public"
-PRIVATE = "m1923_private"
 
 
 def is_event(state_or_setup) -> bool:
@@ -93,7 +92,7 @@ def moderator_ids(game: Game) -> list[int]:
 def _notify_moderators(game: Game, phase: str, at: datetime) -> None:
     url = reverse("m1923_mod:event", kwargs={"slug": game.slug})
     rows = []
-    for user_id, language in _languages(game, moderator_ids(game)).items():
+    for user_id, language in recipient_languages(game, moderator_ids(game)).items():
         with translation.override(language):
             rows.append(Notification(user_id=user_id, game=game, kind=Notification.Kind.GAME, url=url,
                                      params={"m1923": "draft", "phase": phase}, created_at=at))
@@ -133,9 +132,9 @@ def deliver(game: Game, state: GameState, phase: str, at: datetime) -> dict:
         for number, event in private.items()
     )
     slots = {slot.number: slot.user_id for slot in game.slots.all()}
-    everyone = set(slots.values()) | set(_spectator_ids(game))
+    everyone = set(slots.values()) | set(spectator_ids(game))
     private_users = {slots[number] for number in private if number in slots}
-    languages = _languages(game, everyone)
+    languages = recipient_languages(game, everyone)
     rows = []
     board = reverse("m1923:event", kwargs={"slug": game.slug})
     for user_id, language in languages.items():
@@ -168,21 +167,7 @@ def _slot_threads(game: Game, numbers) -> dict[int, Thread]:
     return {number: found[key] for key, number in keys.items()}
 
 
-def _spectator_ids(game: Game) -> list[int]:
-    spectators = Entry.objects.filter(game=game, level=Entry.Level.SPECTATOR).values_list("user_id", flat=True)
-    return [*spectators, *game.follows.values_list("user_id", flat=True)]
-
-
-def _languages(game: Game, user_ids) -> dict[int, str]:
-    """Each recipient's language: the one their sign-up chose; else the site's default."""
-    chosen = dict(Entry.objects.filter(game=game, user_id__in=list(user_ids)).values_list("user_id", "language"))
-    default = settings.LANGUAGE_CODE.split("-")[0]
-    return {user_id: chosen.get(user_id) or default for user_id in sorted(user_ids)}
-
-
 def _queue(game_id: int, phase: str) -> None:
-    from .mafia1923_tasks import mail_window, webhook_window
-
     for task in (mail_window, webhook_window):
         try:
             task.delay(game_id, phase)

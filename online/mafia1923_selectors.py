@@ -14,7 +14,8 @@ from online.engine.mafia1923.events import ext
 from online.engine.mafia1923.schedule import window
 
 from .mafia1923_models import Entry, Question
-from .mafia1923_play import PRIVATE, PUBLIC, is_event, moderator_ids  # noqa: F401 (the console's)
+from .mafia1923_play import is_event, moderator_ids  # noqa: F401 (the console's)
+from .mafia1923_recipients import PRIVATE, PUBLIC  # noqa: F401 (the console's)
 from .mafia1923_texts import private_lines, public_lines, result_lines
 from .models import Game, Post
 from .visibility import MAIN, Viewer, may_read, may_read_question, may_see_private

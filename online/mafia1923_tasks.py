@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from .mafia1923_models import EventSettings
-from .mafia1923_play import PRIVATE, PUBLIC, _languages, _spectator_ids
+from .mafia1923_recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
 from .mafia1923_texts import private_lines, public_headline, public_lines, result_lines
 from .models import Game, Post
 
@@ -49,11 +49,11 @@ def mail_window(game_id: int, phase: str) -> int:
     if public is None:
         return 0
     slots = {slot.user_id: slot for slot in game.slots.all()}
-    users = set(slots) | set(_spectator_ids(game))
+    users = set(slots) | set(spectator_ids(game))
     addresses = dict(get_user_model().objects.filter(pk__in=users).exclude(email="").values_list("pk", "email"))
     names = {slot.number: slot.name for slot in slots.values()}
     messages = []
-    for user_id, language in _languages(game, users).items():
+    for user_id, language in recipient_languages(game, users).items():
         if user_id not in addresses:
             continue
         with translation.override(language):

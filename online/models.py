@@ -15,6 +15,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .texts import notification_text
 from .zones import validate_zone
 
 
@@ -251,7 +252,6 @@ class Notification(models.Model):
 
     @property
     def text(self) -> str:
-        from .texts import notification_text
 
         return notification_text(self.kind, self.params, self.game)
 

@@ -16,12 +16,15 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
+from django.utils import translation
 
 from core.locking import for_update
 from online.engine import GameState, RuleError, replay, resolve
 from online.engine.clock import utc
 from online.engine.core import apply as apply_event
 
+from .languages import language_of
+from .mafia1923_play import follow_events
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal
 from .signals import phase_started
@@ -96,7 +99,6 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
     _keep((game.pk, game.event_count), state)
     _cache(game, state)
     if state.ruleset == "mafia1923":  # the family event's own delivery (online/mafia1923_play.py)
-        from .mafia1923_play import follow_events
 
         follow_events(game, state, events)
     else:
@@ -193,9 +195,7 @@ def mail_notifications(ids: list[int]) -> int:
     """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end,
     the review), to the accounts that have an address, each in its reader's language
     (``language_of``) with the game's times in the game's zone."""
-    from django.utils import translation
 
-    from .languages import language_of
 
     sent = 0
     for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):

@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy
 from core.errors import ApplicationError
 from online.engine import RuleError
 
+from .mafia1923_texts import REFUSALS
+
 MESSAGES = {
     "game.not-started": gettext_lazy("The game has not started yet."),
     "game.over": gettext_lazy("The game is over."),
@@ -52,7 +54,6 @@ def refusal(error: RuleError) -> ApplicationError:
     """The engine's refusal as the site's one error type, in the reader's language."""
     text = MESSAGES.get(error.rule)
     if text is None:  # the codes of Mafia 1923's own rules
-        from .mafia1923_texts import REFUSALS
 
         text = REFUSALS.get(error.rule)
     message = str(text) if text is not None else _("The rules do not allow that (%(rule)s).") % {"rule": error.rule}

@@ -28,6 +28,7 @@ from . import clock
 from .models import Follow, Game, Notification, Post, Setup, Signup, Slot
 from .play import apply, everyone, locked, notify, state_of, store, system_post, thread
 from .refusals import refusal
+from .setup_forms import validate_setup
 from .visibility import MAIN, may_post, viewer_of
 from .zones import validate_zone
 
@@ -38,7 +39,6 @@ MAX_POST = 20000
 def setup_create(*, name: str, data: dict, created_by=None, slug: str | None = None) -> Setup:
     """A setup, checked by the same rules as the moderator's form and JSON import
     (online/setup_forms.py ``validate_setup``)."""
-    from .setup_forms import validate_setup
 
     name = (name or "").strip()
     if not name:

@@ -6,7 +6,13 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from online.engine.forum.roles import ROLES as SPECS
+from online.engine.forum.roles import SIDE_KILL
+from online.engine.forum.roles import SIDES as SIDE_SPECS
+from online.engine.setup import TOWN
+
 from . import mafia1923_texts
+from .zones import game_time
 
 WIN_TOWN = gettext_lazy("You win when every scum team and every Serial Killer is dead.")
 WIN_MAFIA = gettext_lazy("You win with your team when the Mafia is at least as many as everyone else and no "
@@ -118,7 +124,6 @@ def thread_label(key: str, names: dict[int, str]) -> str:
 def notification_text(kind: str, params: dict, game=None) -> str:
     """A notification in the active language (the reader's: the page's, or the e-mail's
     recipient's, online/tasks.py); the deadline in the game's zone."""
-    from .zones import game_time
 
     params = params or {}
     if "m1923" in params:
@@ -160,10 +165,6 @@ def option_name(key: str) -> str:
 
 def catalogue() -> list[dict]:
     """The forum game's roles for the public catalogue, from the engine's own table."""
-    from online.engine.forum.roles import ROLES as SPECS
-    from online.engine.forum.roles import SIDE_KILL
-    from online.engine.forum.roles import SIDES as SIDE_SPECS
-    from online.engine.setup import TOWN
 
     rows = []
     for spec in SPECS.values():

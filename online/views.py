@@ -17,6 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from core.errors import ApplicationError
 from online.engine import night_order as engine_night_order
 from online.engine import processing, view_for
+from online.engine.forum.roles import ROLES
 
 from . import clock, selectors, services
 from .models import Game, GameEvent, Setup
@@ -112,7 +113,6 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _unvotable(state, number: int) -> bool:
-    from online.engine.forum.roles import ROLES
 
     role = ROLES.get(state.revealed.get(number, ""))
     return state.ruleset == "forum" and role is not None and role.unvotable

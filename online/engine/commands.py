@@ -13,6 +13,7 @@ from datetime import datetime
 
 from .clock import iso, utc
 from .errors import RuleError
+from .rulesets import load_all
 from .state import MODERATOR, SYSTEM
 
 
@@ -182,7 +183,6 @@ def command_from_dict(data: dict) -> Command:
         raise RuleError("command.invalid", "A command is an object.")
     cls = COMMAND_TYPES.get(data.get("type")) or RULESET_COMMAND_TYPES.get(data.get("type"))
     if cls is None:
-        from .rulesets import load_all
 
         load_all()
         cls = RULESET_COMMAND_TYPES.get(data.get("type"))

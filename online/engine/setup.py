@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .errors import RuleError
+from .rulesets import ruleset_named
 
 TOWN, SCUM, SOLO = "town", "scum", "solo"
 SIDE_KINDS = (TOWN, SCUM, SOLO)
@@ -119,7 +120,6 @@ class Setup:
 
 def load_setup(data: Mapping | str | bytes) -> Setup:
     """A `Setup` from a dict or a JSON text; `RuleError` (`setup.*`) for anything wrong."""
-    from .rulesets import ruleset_named
 
     if isinstance(data, str | bytes):
         try:

@@ -1,10 +1,15 @@
 import re
 
 from django import template
+from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from online import texts
+from online.engine.clock import iso
+from online.zones import as_datetime
+from online.zones import game_time as written
 
 register = template.Library()
 
@@ -119,9 +124,6 @@ def make_post(event):
 def game_time(value, game):
     """Every time of a game, written one way, in the game's zone: ``{{ deadline|game_time:game }}``
     (a datetime or the log's ISO text) gives ``<time datetime="…Z">Tue 4 Mar 2025, 09:00 MSK</time>``."""
-    from online.engine.clock import iso
-    from online.zones import as_datetime
-    from online.zones import game_time as written
 
     moment = as_datetime(value)
     if moment is None:
@@ -138,10 +140,7 @@ def option_name(key):
 def vote_history(count, game):
     """The day's vote history as list items, each vote linked to its post: written in Python, as
     the count fragment answers every vote and every poll and a day's history grows long."""
-    from django.urls import reverse
-    from django.utils.translation import gettext as _
 
-    from online.zones import game_time as written
 
     if not count["history"]:
         return format_html('<li class="muted">{}</li>', _("No votes yet."))

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from ..core import replay
 from ..state import GameState
 from .common import family_of, is_injured, is_mafia, living_members, self_allowed, uses_left
 from .events import ext
@@ -119,7 +120,6 @@ def available_actions(state: GameState, number: int) -> list[dict]:
 def replay_event(log: list[dict]) -> dict:
     """The whole event replayed from its log, as JSON-able data for the moderators' command line
     (it names every role): players, each window's announcements (public and private), the end."""
-    from ..core import replay
 
     state = replay(log)
     e = ext(state)

@@ -23,7 +23,7 @@ from online.engine import replay
 from online.engine.mafia1923 import replay_event
 from online.mafia1923_formation import best_sizes, form_families
 from online.mafia1923_models import Entry, Override, Question
-from online.mafia1923_play import PRIVATE, PUBLIC
+from online.mafia1923_recipients import PRIVATE, PUBLIC
 from online.models import GameEvent, Notification, Post
 from online.play import state_of
 from tests.factories import UserFactory

@@ -664,15 +664,3 @@ def test_the_family_page_shows_its_members_statuses_and_the_family_votes_it_rece
     assert "dead" in page and "Day 1: " in page
     received = ext(state).tallies["D1"]["families"].get(family, 0)
     assert f"Day 1: {received}" in page
-
-
-def test_the_forum_consoles_setups_leave_out_the_events_setups(client):
-    """A Mafia 1923 event's setup has roles the forum's setup form does not know: the forum
-    console neither lists it nor starts a setup from it (it answered 500 once)."""
-    event = Event(prefix="fs")
-    staff = UserFactory(username="fs-staff", is_staff=True)
-    client.force_login(staff)
-    console = client.get("/organize/online/").content.decode()
-    assert event.game.setup.slug not in console
-    response = client.get(f"/organize/online/setups/new/?from={event.game.setup.slug}")
-    assert response.status_code == 200

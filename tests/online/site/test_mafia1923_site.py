@@ -13,19 +13,20 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 from django.utils import translation
 
 from core.errors import ApplicationError
 from core.models import AuditEntry
 from online import clock
 from online import mafia1923_services as services
-from online.engine import replay
+from online.engine import PauseDeadline, replay
 from online.engine.mafia1923 import replay_event
 from online.mafia1923_formation import best_sizes, form_families
 from online.mafia1923_models import Entry, Override, Question
 from online.mafia1923_recipients import PRIVATE, PUBLIC
 from online.models import GameEvent, Notification, Post
-from online.play import state_of
+from online.play import apply, locked, state_of
 from tests.factories import UserFactory
 from tests.online.site.mafia1923_kit import START, Event, reload
 
@@ -664,3 +665,15 @@ def test_the_family_page_shows_its_members_statuses_and_the_family_votes_it_rece
     assert "dead" in page and "Day 1: " in page
     received = ext(state).tallies["D1"]["families"].get(family, 0)
     assert f"Day 1: {received}" in page
+
+
+def test_a_paused_window_says_its_deadline_is_paused(client):
+    """A window whose deadline the moderators paused has no end to show: the page says it is
+    paused instead of an empty "09:00 –" (seen in `make run`'s demo event)."""
+    event = Event(prefix="pz")
+    with transaction.atomic():
+        apply(locked(event.game.pk), [PauseDeadline(at=event.now + timedelta(minutes=1), note="A pause.")])
+    client.force_login(event.users[1])
+    page = client.get(f"/online/1923/{event.game.slug}/").content.decode()
+    assert "the deadline is paused by the moderators" in page
+    assert "– (" not in page

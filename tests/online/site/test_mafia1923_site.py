@@ -677,3 +677,6 @@ def test_a_paused_window_says_its_deadline_is_paused(client):
     page = client.get(f"/online/1923/{event.game.slug}/").content.decode()
     assert "the deadline is paused by the moderators" in page
     assert "– (" not in page
+    client.force_login(event.moderator)
+    console = client.get(f"/organize/online/1923/{event.game.slug}/").content.decode()
+    assert "the deadline is paused by the moderators" in console and "– (" not in console

@@ -69,8 +69,12 @@ class RuleBot(Agent):
         self.called: dict[int, dict[int, str]] = {}  # claimant → {seat: colour}
         self.suspicion: dict[int, float] = {}
         self.alive: set[int] = set(range(1, 11))
+        self._living: tuple[int, ...] | None = None  # the view's tuple `alive` was built from
 
     def observe(self, view) -> None:
+        if view.living is not self._living:  # the views of one state share the tuple
+            self._living = view.living
+            self.alive = set(view.living)
         for event in view.history:
             kind = event["type"]
             if kind == "speech":
@@ -88,7 +92,6 @@ class RuleBot(Agent):
             elif kind == "nominated" and event["target"] == self._trusted():
                 # Putting the Sheriff the town believes up for elimination is what black does.
                 self._suspect(event["by"], 2)
-        self.alive = set(view.living)
 
     def _suspect(self, seat: int, weight: float) -> None:
         self.suspicion[seat] = self.suspicion.get(seat, 0) + weight
@@ -210,7 +213,8 @@ class RuleBot(Agent):
             if trusted in reds:
                 return trusted
             return self.rng.choice(reds) if reds else None
-        blacks = [seat for seat in candidates if seat in self._known_blacks(view)]
+        known_blacks = self._known_blacks(view)  # once, not once per candidate
+        blacks = [seat for seat in candidates if seat in known_blacks]
         if blacks:
             return blacks[0]
         suspects = set(self._suspects(view))

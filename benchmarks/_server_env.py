@@ -3,17 +3,23 @@ production settings (DEBUG off)."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
+import time
 
 import psycopg
 
 
+def _drop_and_create(pg: str, name: str) -> None:
+    with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+
 def fresh_database(database_url: str, redis_url: str, **extra: str) -> None:
-    name = database_url.rsplit("/", 1)[1]
-    with psycopg.connect(database_url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+    pg, name = database_url.rsplit("/", 1)
+    _drop_and_create(pg, name)
     os.environ.update(DATABASE_URL=database_url, REDIS_URL=redis_url, SECRET_KEY="benchmark-only",
                       DJANGO_SETTINGS_MODULE="config.settings", **extra)
     os.environ.pop("DEBUG", None)
@@ -24,17 +30,13 @@ def recreate_database(pg: str, name: str) -> str:
     "bench" in it: a benchmark never drops a database it did not make."""
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or "bench" not in name:
         raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
-    with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
+    _drop_and_create(pg, name)
     return f"{pg}/{name}"
 
 
 def wait_until_serving(server, port: int, seconds: float = 30):
     """The server process once its /healthz answers on 127.0.0.1:port; stops it and exits if it
     never does."""
-    import http.client
-    import time
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._server_env import recreate_database  # noqa: E402  (after the path is set)
+from benchmarks._server_env import recreate_database, wait_until_serving  # noqa: E402  (after the path is set)
 
 VENV_BIN = ROOT / ".venv" / "bin"
 SLUG = "bench-open"
@@ -162,18 +162,7 @@ def start_server(config: str, port: int, env: dict) -> subprocess.Popen:
                "--timeout", "60", "--keep-alive", "30"]
     if len(parts) > 2:
         command += ["--threads", parts[2]]
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status in (200, 503):
-                return server
-        except OSError:
-            time.sleep(0.2)
-    stop_server(server)
-    raise SystemExit("gunicorn did not start")
+    return wait_until_serving(subprocess.Popen(command, cwd=ROOT, env=env), port)
 
 
 def stop_server(server: subprocess.Popen) -> None:

@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._server_env import recreate_database  # noqa: E402  (after the path is set)
+from benchmarks._server_env import recreate_database, wait_until_serving  # noqa: E402  (after the path is set)
 
 VENV_BIN = ROOT / ".venv" / "bin"
 CSRF_INPUT = re.compile(r'"X-CSRFToken": "([^"]+)"')
@@ -147,18 +147,7 @@ def start_server(args, env: dict, access_log: str) -> subprocess.Popen:
         # Each judge's device keeps its connection between taps (gunicorn's default closes after 2 s).
         "--keep-alive", "75",
     ]
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", args.port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status in (200, 503):
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not start")
+    return wait_until_serving(subprocess.Popen(command, cwd=ROOT, env=env), args.port)
 
 
 # --- 3. the judges --------------------------------------------------------------------------------

@@ -102,7 +102,10 @@ class RuleBot(Agent):
         for event in view.history:
             kind = event["type"]
             if kind == "speech":
-                facts = speech_facts(event.get("heard", event["text"]))
+                text = event.get("heard", event["text"])
+                facts = _facts.get(text, False)
+                if facts is False:
+                    facts = speech_facts(text)
                 if facts is None:
                     continue
                 speaker = event["seat"]

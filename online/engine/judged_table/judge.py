@@ -80,7 +80,7 @@ class TableState:
         new.winner = self.winner
         new.name_reader = self.name_reader
         new.events_written = self.events_written
-        new.public_cache = None  # the public facts views share, computed once per state
+        new.public_cache = self.public_cache  # the views' public facts, with what they came from
         new.blacks = self.blacks
         new.don = self.don
         return new
@@ -334,7 +334,7 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
         _foul(st, seat, "over-limit", ev)
     elif None in reading.nominations:
         _foul(st, seat, "no-number", ev)
-    elif [named for named in reading.names if named != seat]:
+    elif reading.names and [named for named in reading.names if named != seat]:
         _foul(st, seat, "name-not-number", ev)
     elif not reading.ending_ok:
         _foul(st, seat, "ending", ev)

@@ -24,7 +24,7 @@ from ..errors import LogError
 from . import commands as c
 from .config import TableConfig
 from .errors import TableError
-from .speech import name_pattern, read_speech_memo
+from .speech import name_reader, read_speech_memo
 
 SEATS = range(1, 11)
 DEAL = tuple(deal_cards(CLASSIC_DEAL))  # the cards before the shuffle, in the vocabulary's order
@@ -205,7 +205,7 @@ def create_table(
     st.sheriff_checks = []
     st.don_checks = []
     st.winner = None
-    st.name_reader = name_pattern({seat: names[seat - 1] for seat in SEATS})
+    st.name_reader = name_reader(tuple(names))
     st.events_written = 0
     st.public_cache = None
     st.blacks = tuple(seat for seat in SEATS if deal[seat - 1] in BLACK_ROLES)
@@ -321,8 +321,9 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
         return
     # The table's names determine its name reader: they key the memo of readings.
     reading = read_speech_memo(text, st.limit, st.config.limit_unit, st.name_reader, st.names)
-    speech = _event(st, "speech", seat=seat, purpose=st.purpose, text=text.strip(), length=reading.length,
-                    limit=st.limit, unit=st.config.limit_unit)  # fmt: skip
+    # What `_event` makes, written out (a hot event): the same keys in the same order.
+    speech = {"seat": seat, "purpose": st.purpose, "text": text.strip(), "length": reading.length,
+              "limit": st.limit, "unit": st.config.limit_unit, "type": "speech", st.phase: st.number}  # fmt: skip
     if reading.over_limit:
         speech["heard"] = reading.heard
     ev.append(speech)
@@ -383,8 +384,10 @@ def _call_speech(st: TableState, seat: int, purpose: str, ev: list[dict]) -> Non
         st.shortened = _with(st.shortened, seat, False)
         limit = max(2, min(limit, config.speech_limit // 2))
     st.step, st.actor, st.purpose, st.limit = "speech", seat, purpose, limit
-    ev.append(_event(st, "speech_called", seat=seat, purpose=purpose, limit=limit, unit=config.limit_unit,
-                     say=f"Player number {seat}, {SPEECH_CALLS[purpose]}"))  # fmt: skip
+    # What `_event` makes, written out (a hot event): the same keys in the same order.
+    ev.append({"seat": seat, "purpose": purpose, "limit": limit, "unit": config.limit_unit,
+               "say": f"Player number {seat}, {SPEECH_CALLS[purpose]}", "type": "speech_called",
+               st.phase: st.number})  # fmt: skip
 
 
 SPEECH_CALLS = {
@@ -614,7 +617,10 @@ def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
         raise TableError("vote.window-not-open", f"the window open is for player number {st.candidates[st.window]}",
                          target=target, open=st.candidates[st.window])  # fmt: skip
     st.round_votes = {**st.round_votes, seat: target}
-    ev.append(_event(st, "vote", seat=seat, target=target, round=st.round))
+    # What `_event` makes, written out (a hot event): the same keys in the same order.
+    ev.append(
+        {"seat": seat, "target": target, "round": st.round, "type": "vote", st.phase: st.number}
+    )
 
 
 def _count_round(st: TableState, ev: list[dict]) -> None:

@@ -47,6 +47,21 @@ def speech_facts(text: str) -> tuple[bool, tuple[tuple[str, str], ...]] | None:
     return facts
 
 
+def shuffle(rng: random.Random, items: list) -> None:
+    """`rng.shuffle(items)`: the same order and the same draws from `rng` (CPython's algorithm:
+    from the last place down, a swap with a place drawn below it by `getrandbits`, a draw over the
+    bound drawn again), without two method calls a place: a bot shuffles whenever it weighs its
+    suspects. tests/online/agents/test_bot_shortcuts.py holds it to `random.Random.shuffle`."""
+    getrandbits = rng.getrandbits
+    for place in range(len(items) - 1, 0, -1):
+        bound = place + 1
+        bits = bound.bit_length()
+        drawn = getrandbits(bits)
+        while drawn >= bound:
+            drawn = getrandbits(bits)
+        items[place], items[drawn] = items[drawn], items[place]
+
+
 class RandomBot(Agent):
     """Any legal answer, uniformly: a random legal player."""
 
@@ -102,7 +117,7 @@ class RuleBot(Agent):
         for event in view.history:
             kind = event["type"]
             if kind == "speech":
-                text = event.get("heard", event["text"])
+                text = event["heard"] if "heard" in event else event["text"]
                 facts = _facts.get(text, False)
                 if facts is False:
                     facts = speech_facts(text)
@@ -154,6 +169,8 @@ class RuleBot(Agent):
                 for c in view.checks
                 if c["result"] == "black" and c["target"] in self.alive
             ]
+        if not self.claimants:  # no Sheriff has spoken: no calls
+            return []
         return [
             seat
             for seat, colour in self._calls().items()
@@ -230,12 +247,14 @@ class RuleBot(Agent):
     def _suspects(self, view, exclude: set[int] = frozenset()) -> list[int]:
         """The players this one may suspect, shuffled (ties of suspicion go to the first)."""
         trusted = self._trusted()
-        cleared = {seat for seat, colour in self._calls().items() if colour == "red"}
+        calls = self._calls()
+        cleared = {seat for seat, colour in calls.items() if colour == "red"} if calls else set()
         if view.role == "sheriff":
             cleared |= {c["target"] for c in view.checks if c["result"] == "red"}
-        pool = [seat for seat in view.living if seat != self.seat and seat != trusted and seat not in cleared
+        me = self.seat
+        pool = [seat for seat in view.living if seat != me and seat != trusted and seat not in cleared
                 and seat not in exclude]  # fmt: skip
-        self.rng.shuffle(pool)
+        shuffle(self.rng, pool)
         return pool
 
     def _vote(self, view) -> int | None:

@@ -254,7 +254,7 @@ def resolve(
 ) -> tuple[TableState, list[dict]]:
     """The one step: the new state and the events to append. `rng` is unused after the deal
     (the judge draws nothing else) and is accepted for the engines' common signature."""
-    if not isinstance(inputs, list | tuple):
+    if not isinstance(inputs, (list, tuple)):  # a tuple of types: `|` builds a union each call
         inputs = [inputs]
     st = state.copy()
     events: list[dict] = []

@@ -119,9 +119,7 @@ def play_game(
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():
-        agent.observe(
-            seat_view(st, log, seat, seats.seen[seat], agent.reads_history)
-        )
+        agent.observe(seat_view(st, log, seat, seats.seen[seat], agent.reads_history))
     return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
                       problems=seats.problems)  # fmt: skip
 

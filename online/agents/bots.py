@@ -23,6 +23,7 @@ from .base import Agent
 CLAIM = re.compile(r"I am the Sheriff", re.IGNORECASE)
 ACCUSES = re.compile(r"number (\d+) is (black|red)", re.IGNORECASE)
 
+OBSERVED = frozenset({"speech", "votes_counted", "nominated"})  # the events RuleBot reads
 SEAT_NUMBERS = {str(seat): seat for seat in range(1, 11)}  # a vote's voter, as the log writes it
 
 # What a speech tells a rule-based player, by its text: every bot at a table reads the same
@@ -120,6 +121,8 @@ class RuleBot(Agent):
         claimants = self.claimants
         for event in view.history:
             kind = event["type"]
+            if kind not in OBSERVED:  # most events tell this player nothing
+                continue
             if kind == "speech":
                 text = event["heard"] if "heard" in event else event["text"]
                 try:

@@ -17,3 +17,8 @@ class OnlineConfig(AppConfig):
         from .agents.simulate import play_protocol
 
         automatic_play.provide(play_protocol)  # tournaments simulated at auto-judged tables
+
+        from . import mafia1923_texts, texts
+
+        texts.register_notifications("forum", texts.forum_notification_text)  # each game its notifications' text
+        texts.register_notifications("mafia1923", mafia1923_texts.notification_text)

@@ -23,6 +23,7 @@ from online.engine import GameState, RuleError, replay, resolve
 from online.engine.clock import utc
 from online.engine.core import apply as apply_event
 
+from . import delivery
 from .languages import language_of
 from .mafia1923_play import follow_events
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
@@ -194,18 +195,28 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
 def mail_notifications(ids: list[int]) -> int:
     """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end,
     the review), to the accounts that have an address, each in its reader's language
-    (``language_of``) with the game's times in the game's zone."""
-
-
-    sent = 0
-    for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):
-        if not note.user.email:
+    (``language_of``) with the game's times in the game's zone. Once per notification however
+    often it runs (online/delivery.py): answers how many this run sent."""
+    notes = [note for note in Notification.objects.filter(pk__in=ids).select_related("user", "game__setup")
+             if note.user.email]
+    mine = delivery.claim(_mail_claim(note) for note in notes)
+    sent, failed = 0, []
+    for note in notes:
+        if _mail_claim(note) not in mine:
             continue
         with translation.override(language_of(note.user)):
             text = note.text
-            sent += send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
-                              settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
+            if send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
+                         settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True):
+                sent += 1
+            else:
+                failed.append(_mail_claim(note))
+    delivery.release(failed)  # refused by the mail server: a later run sends these
     return sent
+
+
+def _mail_claim(note: Notification) -> tuple[int, str, int]:
+    return note.game_id, f"notification:{note.pk}", note.user_id
 
 
 def _absolute(url: str) -> str:

@@ -8,7 +8,8 @@ retry, a re-queued message, a moderator's re-trigger, or a run at the same momen
 makes the second insert wait for the first and then skip it) is not sent again.
 
 **At most once per recipient.** A run that dies between its claim and its send leaves the claim:
-that one e-mail or post is lost, never doubled. The site's own copy (the in-site notification,
+that e-mail or post is lost, never doubled. ``send_once`` claims ``CHUNK`` recipients at a time,
+so a run that dies loses at most the rest of its chunk, not the rest of a 1,000-player window. The site's own copy (the in-site notification,
 the system post) is written before any task runs, so nothing is lost from the site; a repeated
 e-mail is the defect this prevents, and an e-mail cannot be taken back. A send that fails for
 certain (the mail server refused it, the chat server answered an error or could not be reached)
@@ -19,7 +20,7 @@ request went out) stays claimed.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 from django.db import transaction
 
@@ -27,9 +28,11 @@ from . import clock
 from .models import Delivery
 
 WEBHOOK = 0  # the recipient of a webhook post: not a user
+CHUNK = 50  # claimed together: one insert each, and at most this many lost if a run dies
+Claim = tuple[int, str, int]  # (game id, what, recipient)
 
 
-def claim(items: Iterable[tuple[int, str, int]]) -> set[tuple[int, str, int]]:
+def claim(items: Iterable[Claim]) -> set[Claim]:
     """Of the (game id, key, recipient) given, those this run may send: the ones no run claimed
     before. Call outside a transaction (a task), so the claim is committed before the send."""
     wanted = set(items)
@@ -45,7 +48,7 @@ def claim(items: Iterable[tuple[int, str, int]]) -> set[tuple[int, str, int]]:
     return set(Delivery.objects.filter(run=run).values_list("game_id", "key", "recipient"))
 
 
-def release(items: Iterable[tuple[int, str, int]]) -> None:
+def release(items: Iterable[Claim]) -> None:
     """Give back this run's claims of sends that failed, so that a later run sends them (only
     claims this run holds: no other run can hold the same one while it exists)."""
     grouped: dict[tuple[int, str], list[int]] = {}
@@ -53,3 +56,21 @@ def release(items: Iterable[tuple[int, str, int]]) -> None:
         grouped.setdefault((game_id, key), []).append(recipient)
     for (game_id, key), recipients in grouped.items():
         Delivery.objects.filter(game_id=game_id, key=key, recipient__in=recipients).delete()
+
+
+def send_once(items: Iterable[Hashable], claim_of: Callable[[Hashable], Claim],
+              send: Callable[[Hashable], bool | None]) -> int:
+    """Send each item whose claim this run wins, ``CHUNK`` claims at a time. ``send`` answers
+    True (sent), False (refused for certain: released, a later run sends it) or None (unknown:
+    it stays claimed). Answers how many this run sent."""
+    items, sent = list(items), 0
+    for start in range(0, len(items), CHUNK):
+        part = {claim_of(item): item for item in items[start:start + CHUNK]}
+        refused = []
+        for key in sorted(claim(part)):
+            outcome = send(part[key])
+            sent += outcome is True
+            if outcome is False:
+                refused.append(key)
+        release(refused)
+    return sent

@@ -61,56 +61,51 @@ def mail_window(game_id: int, phase: str) -> int:
     slots = {slot.user_id: slot for slot in game.slots.all()}
     users = set(slots) | set(spectator_ids(game))
     addresses = dict(get_user_model().objects.filter(pk__in=users).exclude(email="").values_list("pk", "email"))
+    languages = recipient_languages(game, addresses)
     names = {slot.number: slot.name for slot in slots.values()}
     key = mail_key(phase)
-    mine = {recipient for _game, _key, recipient in delivery.claim((game.pk, key, user_id) for user_id in addresses)}
-    messages = {}
-    for user_id, language in recipient_languages(game, mine).items():
-        with translation.override(language):
+
+    def send(user_id: int) -> bool:
+        with translation.override(languages[user_id]):
             subject, body = render_public(game, public)
             slot = slots.get(user_id)
             if slot is not None and slot.number in private:
                 body += "\n\n" + "\n".join(private_lines(private[slot.number], names))
             body += "\n\n" + reverse("m1923:event", kwargs={"slug": game.slug})
-        messages[user_id] = EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [addresses[user_id]])
-    failed = []
+        message = EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [addresses[user_id]])
+        return bool(connection.send_messages([message]))  # 0: refused, and a later run sends it
+
     with get_connection(fail_silently=True) as connection:
-        for user_id, message in messages.items():
-            if not connection.send_messages([message]):
-                failed.append((game.pk, key, user_id))
-    delivery.release(failed)  # refused by the mail server: a later run sends these
-    return len(messages) - len(failed)
+        return delivery.send_once(sorted(addresses), lambda user_id: (game.pk, key, user_id), send)
 
 
 @shared_task
 def webhook_window(game_id: int, phase: str) -> bool:
     """The public announcement, POSTed as JSON to the event's webhook (if it has one), once per
-    window however often it runs (online/delivery.py). A chat server that is down loses this
-    post until the task runs again; the site's pages and e-mails have it all the same."""
+    window however often it runs (online/delivery.py). A chat server that is down or refuses it
+    loses this post until the task runs again; the site's pages and e-mails have it all the same."""
     url = EventSettings.objects.filter(game_id=game_id).values_list("webhook_url", flat=True).first()
     if not url:
         return False
     game, public, _private = _window(game_id, phase)
     if public is None:
         return False
-    claimed = delivery.claim([(game.pk, webhook_key(phase), delivery.WEBHOOK)])
-    if not claimed:
-        return False
     subject, text = render_public(game, public)
     payload = json.dumps({"event": game.title, "phase": phase, "content": f"**{subject}**\n{text}",
                           "public": public["public"]}).encode()
-    request = urllib.request.Request(url, data=payload, headers={"Content-Type": "application/json"}, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as response:  # noqa: S310 (http/https only)
-            if 200 <= response.status < 300:
-                return True
-    except TimeoutError:  # the post may have arrived: it stays claimed (at most once)
-        log.warning("game %s: the webhook for %s timed out", game_id, phase)
+
+    def post(url: str) -> bool | None:
+        request = urllib.request.Request(url, data=payload, headers={"Content-Type": "application/json"},
+                                         method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as response:  # noqa: S310 (http/https only)
+                if 200 <= response.status < 300:
+                    return True
+        except OSError as error:  # refused, unreachable, an error status; or a timeout
+            if isinstance(error, TimeoutError) or isinstance(getattr(error, "reason", None), TimeoutError):
+                log.warning("game %s: the webhook for %s timed out (it may have arrived)", game_id, phase)
+                return None  # the post may have arrived: it stays claimed (at most once)
+        log.warning("game %s: the webhook for %s failed", game_id, phase)
         return False
-    except OSError as error:  # refused, unreachable, or an error status: nothing was posted
-        if isinstance(getattr(error, "reason", None), TimeoutError):
-            log.warning("game %s: the webhook for %s timed out", game_id, phase)
-            return False
-    log.warning("game %s: the webhook for %s failed", game_id, phase)
-    delivery.release(claimed)
-    return False
+
+    return delivery.send_once([url], lambda _url: (game.pk, webhook_key(phase), delivery.WEBHOOK), post) == 1

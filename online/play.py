@@ -197,26 +197,19 @@ def mail_notifications(ids: list[int]) -> int:
     the review), to the accounts that have an address, each in its reader's language
     (``language_of``) with the game's times in the game's zone. Once per notification however
     often it runs (online/delivery.py): answers how many this run sent."""
-    notes = [note for note in Notification.objects.filter(pk__in=ids).select_related("user", "game__setup")
-             if note.user.email]
-    mine = delivery.claim(_mail_claim(note) for note in notes)
-    sent, failed = 0, []
-    for note in notes:
-        if _mail_claim(note) not in mine:
-            continue
-        with translation.override(language_of(note.user)):
-            text = note.text
-            if send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
-                         settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True):
-                sent += 1
-            else:
-                failed.append(_mail_claim(note))
-    delivery.release(failed)  # refused by the mail server: a later run sends these
-    return sent
+    notes = Notification.objects.filter(pk__in=ids).exclude(user__email="").select_related("user", "game__setup")
+    return delivery.send_once(notes.order_by("pk"), _mail_claim, _mail_one)
 
 
 def _mail_claim(note: Notification) -> tuple[int, str, int]:
     return note.game_id, f"notification:{note.pk}", note.user_id
+
+
+def _mail_one(note: Notification) -> bool:
+    with translation.override(language_of(note.user)):
+        text = note.text
+        return bool(send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
+                              settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True))
 
 
 def _absolute(url: str) -> str:

@@ -17,6 +17,7 @@ from online import delivery
 from online import mafia1923_services as services
 from online.mafia1923_tasks import mail_window, webhook_window
 from online.models import Delivery
+from tests.online.factories import a_game
 from tests.online.site.mafia1923_kit import Event
 
 pytestmark = pytest.mark.django_db
@@ -129,3 +130,29 @@ def test_a_refused_webhook_post_is_not_recorded_so_a_later_run_posts_it(hook, dj
     assert webhook_window(event.game.pk, phase) is True
     assert webhook_window(event.game.pk, phase) is False
     assert len(_Hook.received) == 2, "the refused post, then the one that went through; no third"
+
+
+class _Died(Exception):
+    pass
+
+
+def test_a_run_that_dies_mid_send_loses_at_most_the_rest_of_its_chunk_and_doubles_nothing():
+    """At most once (online/delivery.py): the claims of a run that died stay, so nothing it may
+    have sent goes out again; the loss is bounded by the chunk it had claimed."""
+    game = a_game("mafia_goon", "townie", "townie")[0]
+    recipients = list(range(1, 2 * delivery.CHUNK + 21))
+    sent = []
+
+    def dies_at_60(recipient):
+        if recipient == 61:
+            raise _Died
+        sent.append(recipient)
+        return True
+
+    with pytest.raises(_Died):
+        delivery.send_once(recipients, lambda r: (game.pk, "test", r), dies_at_60)
+    assert sent == list(range(1, 61))
+    again = delivery.send_once(recipients, lambda r: (game.pk, "test", r), lambda r: sent.append(r) or True)
+    assert again == 20 and sent[60:] == list(range(2 * delivery.CHUNK + 1, 2 * delivery.CHUNK + 21)), \
+        "the dead run's chunk (51–100) is not sent again; the unclaimed rest is"
+    assert len(sent) == len(set(sent)), "no recipient twice"

@@ -17,3 +17,9 @@ class OnlineConfig(AppConfig):
         from .agents.simulate import play_protocol
 
         automatic_play.provide(play_protocol)  # tournaments simulated at auto-judged tables
+
+        from core import outbox
+
+        from .simulations import run_simulation
+
+        outbox.register(outbox.Kind.SIMULATION, run_simulation)  # runs asked for on the site

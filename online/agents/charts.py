@@ -108,9 +108,10 @@ def intervals(
     for series, (label, value, lo, hi, shown) in enumerate(rows):
         colour = COLOURS[series % 2]
         body.append(
-            f'<text x="0" y="{y + LABEL_H - 4:.0f}">{escape(label)}: {escape(shown)}</text>'
+            f'<text x="0" y="{y + LABEL_H - 4:.0f}">{escape(label)}</text>'
+            f'<text x="0" y="{y + 2 * LABEL_H - 5:.0f}" font-size="{FONT - 1}">{escape(shown)}</text>'
         )
-        y += LABEL_H
+        y += 2 * LABEL_H
         mid = y + 8
         body.append(
             f'<line x1="{at(lo):.1f}" x2="{at(hi):.1f}" y1="{mid:.1f}" y2="{mid:.1f}" stroke="{colour}" stroke-width="2"></line>'

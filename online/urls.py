@@ -17,6 +17,8 @@ urlpatterns = [
     path("table/<slug:token>/", views_table.table_page, name="table"),
     path("table/<slug:token>/answer/", views_table.table_act, name="table_answer"),
     path("table/<slug:token>/clock/", views_table.table_clock, name="table_clock"),
+    path("table/<slug:token>/protocol.json", views_table.table_protocol, name="table_protocol"),
+    path("table/<slug:token>/transcript.txt", views_table.table_transcript, name="table_transcript"),
     # Simulation runs of the auto-judged table (asking for one: urls_moderator.py).
     path("simulations/", views_simulations.simulation_list, name="simulations"),
     path("simulations/<int:pk>/", views_simulations.simulation_page, name="simulation"),

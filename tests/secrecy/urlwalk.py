@@ -107,6 +107,8 @@ VISITS: dict[str, Entry] = {
                                Visit({"token": w.extra["judged_table"]}, headers={"HX-Request": "true"})],
     "online:table_answer": lambda w: {"token": w.extra["judged_table"]},
     "online:table_clock": lambda w: {"token": w.extra["judged_table"]},
+    "online:table_protocol": lambda w: {"token": w.extra["judged_table"]},
+    "online:table_transcript": lambda w: {"token": w.extra["judged_table"]},
     "online:notifications": lambda w: {},
     "online:simulations": lambda w: [Visit(), Visit(query="page=2")],
     "online:simulation": lambda w: {"pk": w.extra["simulation_run"]},

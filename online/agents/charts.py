@@ -143,6 +143,11 @@ def intervals(
     return _figure(key, title, body, axis + 24, [row[0] for row in rows])
 
 
+def _fit(label: str, limit: int = 56) -> str:
+    """A spec as a chart's label: a long one is cut (the page's table and the legend show it whole)."""
+    return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
 def _percent(value: float) -> str:
     return f"{value:.1%}"
 
@@ -171,7 +176,7 @@ def _win_rates(summaries: list[dict], _: Translate) -> str:
         rate, (low, high) = summary["red_win_rate"] or 0.0, summary["red_win_rate_ci95"]
         shown = _("%(rate)s (95%% interval %(low)s–%(high)s)") % {
             "rate": _percent(rate), "low": _percent(low), "high": _percent(high)}  # fmt: skip
-        rows.append((summary["spec"], rate, low, high, shown))
+        rows.append((_fit(summary["spec"]), rate, low, high, shown))
     quarters = [(q / 4, _percent(q / 4)) for q in range(5)]
     title = _("Red win rate with its interval (95%)")
     return intervals("win-rate", title, rows, 0.0, 1.0, quarters)
@@ -188,7 +193,7 @@ def _difference(h2h: dict, summaries: list[dict], _: Translate) -> str:
     shown = _("%(difference)s (95%% interval %(low)s to %(high)s)") % {
         "difference": _signed_percent(difference), "low": _signed_percent(low),
         "high": _signed_percent(high)}  # fmt: skip
-    label = f"{summaries[0]['spec']} − {summaries[1]['spec']}"
+    label = _fit(f"{summaries[0]['spec']} − {summaries[1]['spec']}")
     title = _("Head to head: the difference in red win rate, with its interval (95%)")
     return intervals(
         "difference", title, [(label, difference, low, high, shown)], -reach, reach, ticks

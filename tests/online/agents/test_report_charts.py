@@ -38,3 +38,10 @@ def test_a_negative_value_is_drawn_left_of_the_zero_line():
     zero = float(re.search(r'<line x1="([\d.]+)"', chart).group(1))
     (loss_x, loss_w), (win_x, win_w) = rects
     assert abs(loss_x + loss_w - zero) < 0.2 and abs(win_x - zero) < 0.2 and abs(win_w - 2 * loss_w) < 0.2
+
+
+def test_a_long_spec_is_cut_in_the_charts_labels():
+    report = build_report(simulate(2, "c", "rule"))
+    report["run"]["spec"] = ",".join(f"{seat}=rule" for seat in range(1, 11)) + ",black=random"
+    win_rate = dict(report_charts(report))["win-rate"]
+    assert "1=rule,2=rule" in win_rate and "black=random</text>" not in win_rate and "…</text>" in win_rate

@@ -18,6 +18,8 @@ import math
 from collections.abc import Callable
 from html import escape
 
+from vocabulary import CIVILIAN, DON, MAFIA, SHERIFF
+
 Translate = Callable[[str], str]
 WIDTH = 420  # the viewBox's width: at a phone's 390 px the 13-unit text reads at about 11 px
 LABEL_H, BAR_H, GAP, FONT = 17, 13, 9, 13
@@ -30,10 +32,10 @@ def gettext_noop(message: str) -> str:
 
 
 ROLE_NAMES = {
-    "civilian": gettext_noop("civilian"),
-    "sheriff": gettext_noop("Sheriff"),
-    "mafia": gettext_noop("mafia"),
-    "don": gettext_noop("Don"),
+    CIVILIAN: gettext_noop("civilian"),
+    SHERIFF: gettext_noop("Sheriff"),
+    MAFIA: gettext_noop("mafia"),
+    DON: gettext_noop("Don"),
 }
 
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('online', '0004_judged_table'),
+        ('online', '0005_delivery'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -156,7 +156,8 @@ def simulation_record(*, report: dict, config: dict, duration_ms: int, started_a
         seed=run_summary["seed"][:SEED_MAX], spec=run_summary["spec"][:SPEC_MAX],
         compare_spec=report["compare"]["spec"][:SPEC_MAX] if "compare" in report else "",
         games=run_summary["games"], config=config, status=Status.DONE, origin=SimulationRun.Origin.COMMAND,
-        report_text=report_json(report), red_win_rate=run_summary["red_win_rate"], started_at=started_at, finished_at=timezone.now(), duration_ms=duration_ms)
+        report_text=report_json(report), red_win_rate=run_summary["red_win_rate"], started_at=started_at,
+        finished_at=timezone.now(), duration_ms=duration_ms)
 
 
 # --- selectors --------------------------------------------------------------------------------

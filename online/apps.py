@@ -22,3 +22,9 @@ class OnlineConfig(AppConfig):
 
         texts.register_notifications("forum", texts.forum_notification_text)  # each game its notifications' text
         texts.register_notifications("mafia1923", mafia1923_texts.notification_text)
+
+        from core import outbox
+
+        from .simulations import run_simulation
+
+        outbox.register(outbox.Kind.SIMULATION, run_simulation)  # runs asked for on the site

@@ -11,17 +11,67 @@ The rule-based player (`RuleBot`) follows a few well-known lines of play:
 - the Don hunts the Sheriff: he checks the players who claimed it first, kills the Sheriff he
   found (or the claimed one), and the Mafia's claims follow the same line;
 - now and then a black player counter-claims the Sheriff and calls the real one black.
+
+Both speak the table's language (`view.language`): their lines come from `BOT_WORDS`, beside the
+judge's phrasebook (`online.engine.judged_table.phrases`), whose endings and nomination phrase
+they use.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
+
+from online.engine.judged_table.phrases import PHRASEBOOKS
 
 from .base import Agent
 
-CLAIM = re.compile(r"I am the Sheriff", re.IGNORECASE)
-ACCUSES = re.compile(r"number (\d+) is (black|red)", re.IGNORECASE)
+
+@dataclass(frozen=True, slots=True)
+class BotWords:
+    """What the built-in bots say, in one language."""
+
+    endings: tuple[str, str]  # (the "PASS" of the language, its "THANK YOU")
+    nominate: str  # "I nominate number {n}."
+    claim: str  # the Sheriff's claim
+    black: str  # "Number {n} is black."
+    red: str
+    named: str  # a town player repeating the Sheriff's black check
+    no_number: str  # a nomination without a number (the sloppy bot)
+    cues: tuple[str, str]  # a speech without either holds no claim (a quick test)
+    claim_re: re.Pattern
+    accuses_re: re.Pattern  # (number, colour) pairs in a claimant's speech
+    colours: dict[str, str]  # a colour word as said → "black" / "red"
+
+
+def _words(language: str, claim: str, black: str, red: str, named: str, cues: tuple[str, str],
+           accuses: str, colours: dict[str, str]) -> BotWords:  # fmt: skip
+    book = PHRASEBOOKS[language]
+    return BotWords(
+        endings=book.players_end,
+        nominate=book.players_nominate + ".",
+        claim=claim,
+        black=black,
+        red=red,
+        named=named,
+        no_number=book.players_nominate.format(n=book.players_end[0]),
+        cues=cues,
+        claim_re=re.compile(re.escape(claim.rstrip(".")), re.IGNORECASE),
+        accuses_re=re.compile(accuses, re.IGNORECASE),
+        colours=colours,
+    )
+
+
+BOT_WORDS = {
+    "en": _words("en", "I am the Sheriff.", "Number {n} is black.", "Number {n} is red.",
+                 "The Sheriff named number {n}.", ("Sheriff", "number"),
+                 r"number (\d+) is (black|red)", {"black": "black", "red": "red"}),
+    "ru": _words("ru", "Я шериф.", "Номер {n} — чёрный.", "Номер {n} — красный.",
+                 "Шериф назвал чёрным номер {n}.", ("шериф", "омер"),
+                 r"номер (\d+) — (чёрный|черный|красный)",
+                 {"чёрный": "black", "черный": "black", "красный": "red"}),
+}  # fmt: skip
 
 
 class RandomBot(Agent):
@@ -42,9 +92,10 @@ class RandomBot(Agent):
         rng = self.rng
         action = request["action"]
         if action == "speak":
-            ending = "PASS" if rng.random() < 0.5 else "THANK YOU"
+            words = BOT_WORDS[view.language]
+            ending = words.endings[0] if rng.random() < 0.5 else words.endings[1]
             if request["purpose"] == "day" and rng.random() < 0.5:
-                return {"speech": f"I nominate number {rng.choice(view.living)}. {ending}"}
+                return {"speech": f"{words.nominate.format(n=rng.choice(view.living))} {ending}"}
             return {"speech": ending}
         if action == "hand":
             return {"up": rng.random() < 0.5}
@@ -75,18 +126,23 @@ class RuleBot(Agent):
         if view.living is not self._living:  # the views of one state share the tuple
             self._living = view.living
             self.alive = set(view.living)
+        words = None
         for event in view.history:
             kind = event["type"]
             if kind == "speech":
                 text = event.get("heard", event["text"])
-                if "Sheriff" not in text and "number" not in text:
+                if words is None:
+                    words = BOT_WORDS[view.language]
+                if words.cues[0] not in text and words.cues[1] not in text:
                     continue
                 speaker = event["seat"]
-                if speaker not in self.claimants and CLAIM.search(text):
+                if speaker not in self.claimants and words.claim_re.search(text):
                     self.claimants.append(speaker)
                 if speaker in self.claimants:
-                    for number, colour in ACCUSES.findall(text):
-                        self.called.setdefault(speaker, {})[int(number)] = colour.lower()
+                    for number, colour in words.accuses_re.findall(text):
+                        self.called.setdefault(speaker, {})[int(number)] = words.colours[
+                            colour.lower()
+                        ]
             elif kind == "votes_counted" and self.claimants:
                 self._weigh_votes(event)
             elif kind == "nominated" and event["target"] == self._trusted():
@@ -102,7 +158,9 @@ class RuleBot(Agent):
         while a player he called black stood as a candidate (black protects its own)."""
         trusted = self._trusted()
         calls = self._calls()
-        blacks_standing = {seat for seat, colour in calls.items() if colour == "black"} & set(counted["candidates"])
+        blacks_standing = {seat for seat, colour in calls.items() if colour == "black"} & set(
+            counted["candidates"]
+        )
         for voter, target in counted["votes"].items():
             if target == trusted:
                 self._suspect(int(voter), 3)
@@ -152,7 +210,8 @@ class RuleBot(Agent):
 
     def _speech(self, view) -> str:
         request = view.request
-        ending = "THANK YOU" if self.rng.random() < 0.5 else "PASS"
+        words = BOT_WORDS[view.language]
+        ending = words.endings[1] if self.rng.random() < 0.5 else words.endings[0]
         if request["purpose"] != "day":
             return ending
         nominees = set(view.nominees)
@@ -165,8 +224,8 @@ class RuleBot(Agent):
                     for c in view.checks
                     if c["result"] == "red" and c["target"] in self.alive
                 ]
-                told = " ".join(f"Number {seat} is red." for seat in reds)
-                return f"I am the Sheriff. Number {target} is black. {told} I nominate number {target}. {ending}"
+                told = " ".join(words.red.format(n=seat) for seat in reds)
+                return f"{words.claim} {words.black.format(n=target)} {told} {words.nominate.format(n=target)} {ending}"
         if view.team == "black":
             trusted = self._trusted()
             exposed = [seat for seat in self._known_blacks(view) if seat in view.mafia["black"]]
@@ -176,7 +235,7 @@ class RuleBot(Agent):
                 and len(self.claimants) == 1
                 and self.rng.random() < 0.5
             ):
-                return f"I am the Sheriff. Number {trusted} is black. I nominate number {trusted}. {ending}"
+                return f"{words.claim} {words.black.format(n=trusted)} {words.nominate.format(n=trusted)} {ending}"
             reds = [
                 seat
                 for seat in view.living
@@ -184,14 +243,16 @@ class RuleBot(Agent):
             ]
             if reds and self.rng.random() < 0.4:
                 pick = trusted if trusted in reds else self.rng.choice(reds)
-                return f"I nominate number {pick}. {ending}"
+                return f"{words.nominate.format(n=pick)} {ending}"
             return ending
         blacks = [seat for seat in self._known_blacks(view) if seat not in nominees]
         if blacks:
-            return f"The Sheriff named number {blacks[0]}. I nominate number {blacks[0]}. {ending}"
+            return (
+                f"{words.named.format(n=blacks[0])} {words.nominate.format(n=blacks[0])} {ending}"
+            )
         suspects = self._suspects(view, exclude=nominees)
         if suspects and self.rng.random() < 0.3:
-            return f"I nominate number {suspects[0]}. {ending}"
+            return f"{words.nominate.format(n=suspects[0])} {ending}"
         return ending
 
     def _suspects(self, view, exclude: set[int] = frozenset()) -> list[int]:
@@ -272,13 +333,15 @@ class SloppyBot(RandomBot):
     def act(self, view) -> dict:
         answer = super().act(view)
         if view.request["action"] == "speak" and self.rng.random() < 0.3:
+            words = BOT_WORDS[view.language]
             slip = self.rng.randrange(3)
             if slip == 0:
-                answer = {
-                    "speech": answer["speech"].replace("PASS", "").replace("THANK YOU", "") + " hmm"
-                }
+                speech = (
+                    answer["speech"].replace(words.endings[1], "").replace(words.endings[0], "")
+                )
+                answer = {"speech": speech + " hmm"}
             elif slip == 1:
-                answer = {"speech": "word " * (view.request["limit"] + 1) + "PASS"}
+                answer = {"speech": "word " * (view.request["limit"] + 1) + words.endings[0]}
             else:
-                answer = {"speech": "I nominate number PASS"}
+                answer = {"speech": words.no_number}
         return answer

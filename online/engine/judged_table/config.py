@@ -1,4 +1,4 @@
-"""The table's settings: speech limits, windows, the language of the nomination phrases.
+"""The table's settings: speech limits, windows, the table's language.
 
 Seed 003 makes the speech limit configurable ("e.g., 200 words or 300 tokens") and the tie
 speeches shorter ("e.g., 100 words or 150 tokens"); the windows are 1.5 s per candidate for a
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from .errors import TableError
+from .phrases import LANGUAGES
 
 UNITS = ("words", "tokens")
 
@@ -28,6 +29,9 @@ class TableConfig:
     vote_window_seconds: float = 1.5
     night_window_seconds: float = 10.0
     speech_window_seconds: float = 60.0
+    # "Language: English (or Russian for certain tournaments)": the judge's words (phrases.py)
+    # and the players' endings and nominations the judge accepts (speech.py).
+    language: str = "en"
 
     def __post_init__(self) -> None:
         for name in ("speech_limit", "tie_speech_limit", "final_speech_limit"):
@@ -39,6 +43,12 @@ class TableConfig:
         if self.limit_unit not in UNITS:
             raise TableError(
                 "config.unit", f"limit_unit must be one of {', '.join(UNITS)}", option="limit_unit"
+            )
+        if self.language not in LANGUAGES:
+            raise TableError(
+                "config.language",
+                f"language must be one of {', '.join(LANGUAGES)}",
+                option="language",
             )
         for name in ("vote_window_seconds", "night_window_seconds", "speech_window_seconds"):
             value = getattr(self, name)

@@ -74,151 +74,162 @@ class Phrasebook:
     draw: str
     mafia_meet: str
     your_role: str
-    roles: dict[str, str]  # role code → its name (the English set keeps the codes)
+    roles: dict[str, str]  # role code → its name
     default: str
-    steps: dict[str, str]  # a window's step code → its name (English: the codes)
-    defaults: dict[str, str]  # a default's code → its name (English: the codes)
+    steps: dict[str, str]  # a window's step code → its name
+    defaults: dict[str, str]  # a default's code → its name
     not_counted: str
-    reasons: dict[str, str]  # why a nomination did not count (English: the codes)
+    reasons: dict[str, str]  # why a nomination did not count
 
 
-ENGLISH = Phrasebook(
-    language="en",
-    night_falls="Night falls.",
-    sheriff_wakes="The Sheriff wakes up, you have ten seconds.",
-    sheriff_sleeps="The Sheriff goes to sleep.",
-    hunt="The mafia goes hunting.",
-    don_wakes="The Don wakes up, you have ten seconds.",
-    don_sleeps="The Don goes to sleep.",
-    morning="Morning has come in the city. {result}",
-    killed_tonight="Player number {seat} was killed tonight.",
-    nobody_killed="Nobody was killed tonight.",
-    speech_calls={
-        "day": "Player number {seat}, your speech.",
-        "tie": "Player number {seat}, your speech for the revote.",
-        "final": "Player number {seat}, your final speech.",
+# Every phrase in English and in Russian, side by side (the English transcript keeps the codes
+# of steps, defaults and reasons as they are).
+PHRASES = {
+    "night_falls": ("Night falls.", "Наступает ночь."),
+    "sheriff_wakes": (
+        "The Sheriff wakes up, you have ten seconds.",
+        "Шериф просыпается, у вас десять секунд.",
+    ),
+    "sheriff_sleeps": ("The Sheriff goes to sleep.", "Шериф засыпает."),
+    "hunt": ("The mafia goes hunting.", "Мафия выходит на охоту."),
+    "don_wakes": ("The Don wakes up, you have ten seconds.", "Дон просыпается, у вас десять секунд."),
+    "don_sleeps": ("The Don goes to sleep.", "Дон засыпает."),
+    "morning": ("Morning has come in the city. {result}", "В городе наступило утро. {result}"),
+    "killed_tonight": ("Player number {seat} was killed tonight.", "Этой ночью убит игрок номер {seat}."),
+    "nobody_killed": ("Nobody was killed tonight.", "Этой ночью никто не убит."),
+    "speech_calls": {
+        "day": ("Player number {seat}, your speech.", "Игрок номер {seat}, ваша речь."),
+        "tie": (
+            "Player number {seat}, your speech for the revote.",
+            "Игрок номер {seat}, ваша речь перед переголосованием.",
+        ),
+        "final": (
+            "Player number {seat}, your final speech.",
+            "Игрок номер {seat}, ваше последнее слово.",
+        ),
     },
-    accepted="Accepted.",
-    foul="Player number {seat}, foul.",
-    leaves="Player number {seat} leaves the table.",
-    no_vote_cancelled="There is no vote today.",
-    no_vote_nobody="Nobody is nominated; there is no vote.",
-    no_vote_day_one="One nomination on the first day; there is no vote.",
-    nominees="Nominated: players number {listed}.",
-    vote_call="{Word}, who votes against player number {word}?",
-    vote_last="Player number {seat}: every remaining vote.",
-    votes="Votes: {tally}.",
-    hands_called="Who is for eliminating all of players number {listed}?",
-    tie="Players number {listed} are tied; they speak again.",
-    all_leave="All of them leave the table.",
-    all_stay="All of them stay.",
-    thank_you="Thank you.",
-    answers={"red": "Red", "black": "Black", "sheriff": "Sheriff", "not_sheriff": "Not the Sheriff"},
-    game_over={"red": "Game over, red victory.", "black": "Game over, black victory."},
-    number_names=(None, "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"),
-    players_nominate="I nominate number {n}",
-    players_end=("PASS", "THANK YOU"),
-    when={"night": "Night {n}", "day": "Day {n}"},
-    to_seats=" (to {seats})",
-    to_judge=" (to the judge)",
-    cut="{heard} [cut at the limit]",
-    out_of_turn="{seat} out of turn: {text}",
-    votes_against="{seat} votes against {target}",
-    hand_up="{seat} raises a hand",
-    hand_down="{seat} keeps the hand down",
-    claims="{seat} claims {target}",
-    nobody="nobody",
-    decides="{seat} decides: {target}",
-    no_kill="no kill",
-    checks="{seat} checks {target}. Judge: {say}",
-    judge="Judge: {say}",
-    roles_dealt="roles dealt ({how}): {dealt}",
-    by_hand="by hand",
-    draw="draw {draw}",
-    mafia_meet="the Mafia meet: {black}; the Don is {don}",
-    your_role="your role: {role}",
-    roles={"civilian": "civilian", "sheriff": "sheriff", "mafia": "mafia", "don": "don"},
-    default="default for {seat} ({step}): {default}",
-    steps={},
-    defaults={},
-    not_counted="nomination of {target} by {by} not counted ({reason})",
-    reasons={},
-)  # fmt: skip
+    "accepted": ("Accepted.", "Принято."),
+    "foul": ("Player number {seat}, foul.", "Игрок номер {seat}, фол."),
+    "leaves": ("Player number {seat} leaves the table.", "Игрок номер {seat} покидает игровой стол."),
+    "no_vote_cancelled": ("There is no vote today.", "Сегодня голосования нет."),
+    "no_vote_nobody": ("Nobody is nominated; there is no vote.", "Никто не выставлен, голосования нет."),
+    "no_vote_day_one": (
+        "One nomination on the first day; there is no vote.",
+        "В первый день выставлен один игрок, голосования нет.",
+    ),
+    "nominees": (
+        "Nominated: players number {listed}.",
+        "На голосование выставлены игроки под номерами {listed}.",
+    ),
+    "vote_call": (
+        "{Word}, who votes against player number {word}?",
+        "{Word}. Кто за то, чтобы игрок номер {word} покинул игровой стол?",
+    ),
+    "vote_last": (
+        "Player number {seat}: every remaining vote.",
+        "Игрок номер {seat}: все оставшиеся голоса.",
+    ),
+    "votes": ("Votes: {tally}.", "Голоса: {tally}."),
+    "hands_called": (
+        "Who is for eliminating all of players number {listed}?",
+        "Кто за то, чтобы игроки под номерами {listed} покинули игровой стол?",
+    ),
+    "tie": (
+        "Players number {listed} are tied; they speak again.",
+        "Голоса разделились поровну между игроками под номерами {listed}; они говорят ещё раз.",
+    ),
+    "all_leave": ("All of them leave the table.", "Все они покидают игровой стол."),
+    "all_stay": ("All of them stay.", "Все остаются за столом."),
+    "thank_you": ("Thank you.", "Спасибо."),
+    "answers": {
+        "red": ("Red", "Красный"),
+        "black": ("Black", "Чёрный"),
+        "sheriff": ("Sheriff", "Шериф"),
+        "not_sheriff": ("Not the Sheriff", "Не шериф"),
+    },
+    "game_over": {
+        "red": ("Game over, red victory.", "Игра окончена, победа красных."),
+        "black": ("Game over, black victory.", "Игра окончена, победа чёрных."),
+    },
+    "number_names": (
+        (None, "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"),
+        (None, "Один", "Два", "Три", "Четыре", "Пять", "Шесть", "Семь", "Восемь", "Девять", "Десять"),
+    ),
+    "players_nominate": ("I nominate number {n}", "Я выставляю номер {n}"),
+    "players_end": (("PASS", "THANK YOU"), ("ПАС", "СПАСИБО")),
+    "when": {
+        "night": ("Night {n}", "Ночь {n}"),
+        "day": ("Day {n}", "День {n}"),
+    },
+    "to_seats": (" (to {seats})", " (для {seats})"),
+    "to_judge": (" (to the judge)", " (для судьи)"),
+    "cut": ("{heard} [cut at the limit]", "{heard} [обрезано по лимиту]"),
+    "out_of_turn": ("{seat} out of turn: {text}", "{seat} не в свою очередь: {text}"),
+    "votes_against": ("{seat} votes against {target}", "{seat} голосует против {target}"),
+    "hand_up": ("{seat} raises a hand", "{seat} поднимает руку"),
+    "hand_down": ("{seat} keeps the hand down", "{seat} не поднимает руку"),
+    "claims": ("{seat} claims {target}", "{seat} предлагает {target}"),
+    "nobody": ("nobody", "никого"),
+    "decides": ("{seat} decides: {target}", "{seat} решает: {target}"),
+    "no_kill": ("no kill", "без убийства"),
+    "checks": ("{seat} checks {target}. Judge: {say}", "{seat} проверяет {target}. Судья: {say}"),
+    "judge": ("Judge: {say}", "Судья: {say}"),
+    "roles_dealt": ("roles dealt ({how}): {dealt}", "роли розданы ({how}): {dealt}"),
+    "by_hand": ("by hand", "вручную"),
+    "draw": ("draw {draw}", "жребий {draw}"),
+    "mafia_meet": ("the Mafia meet: {black}; the Don is {don}", "мафия знакомится: {black}; дон — {don}"),
+    "your_role": ("your role: {role}", "ваша роль: {role}"),
+    "roles": {
+        "civilian": ("civilian", "мирный житель"),
+        "sheriff": ("sheriff", "шериф"),
+        "mafia": ("mafia", "мафия"),
+        "don": ("don", "дон"),
+    },
+    "default": (
+        "default for {seat} ({step}): {default}",
+        "по умолчанию для {seat} ({step}): {default}",
+    ),
+    "steps": {
+        "speech": ("speech", "речь"),
+        "vote": ("vote", "голосование"),
+        "hands": ("hands", "голосование за подъём всех"),
+        "sheriff_check": ("sheriff_check", "проверка шерифа"),
+        "claims": ("claims", "предложения мафии"),
+        "kill": ("kill", "решение об убийстве"),
+        "don_check": ("don_check", "проверка дона"),
+    },
+    "defaults": {
+        "PASS": ("PASS", "ПАС"),
+        "keep": ("keep", "оставить всех"),
+        "no-check": ("no-check", "без проверки"),
+        "no-claim": ("no-claim", "без предложения"),
+        "no-kill": ("no-kill", "без убийства"),
+    },
+    "not_counted": (
+        "nomination of {target} by {by} not counted ({reason})",
+        "выставление {target} игроком {by} не засчитано ({reason})",
+    ),
+    "reasons": {
+        "one-per-day": ("one-per-day", "один игрок в день"),
+        "not-at-table": ("not-at-table", "игрока нет за столом"),
+        "already-nominated": ("already-nominated", "уже выставлен"),
+    },
+}  # fmt: skip
 
-RUSSIAN = Phrasebook(
-    language="ru",
-    night_falls="Наступает ночь.",
-    sheriff_wakes="Шериф просыпается, у вас десять секунд.",
-    sheriff_sleeps="Шериф засыпает.",
-    hunt="Мафия выходит на охоту.",
-    don_wakes="Дон просыпается, у вас десять секунд.",
-    don_sleeps="Дон засыпает.",
-    morning="В городе наступило утро. {result}",
-    killed_tonight="Этой ночью убит игрок номер {seat}.",
-    nobody_killed="Этой ночью никто не убит.",
-    speech_calls={
-        "day": "Игрок номер {seat}, ваша речь.",
-        "tie": "Игрок номер {seat}, ваша речь перед переголосованием.",
-        "final": "Игрок номер {seat}, ваше последнее слово.",
-    },
-    accepted="Принято.",
-    foul="Игрок номер {seat}, фол.",
-    leaves="Игрок номер {seat} покидает игровой стол.",
-    no_vote_cancelled="Сегодня голосования нет.",
-    no_vote_nobody="Никто не выставлен, голосования нет.",
-    no_vote_day_one="В первый день выставлен один игрок, голосования нет.",
-    nominees="На голосование выставлены игроки под номерами {listed}.",
-    vote_call="{Word}. Кто за то, чтобы игрок номер {word} покинул игровой стол?",
-    vote_last="Игрок номер {seat}: все оставшиеся голоса.",
-    votes="Голоса: {tally}.",
-    hands_called="Кто за то, чтобы игроки под номерами {listed} покинули игровой стол?",
-    tie="Голоса разделились поровну между игроками под номерами {listed}; они говорят ещё раз.",
-    all_leave="Все они покидают игровой стол.",
-    all_stay="Все остаются за столом.",
-    thank_you="Спасибо.",
-    answers={"red": "Красный", "black": "Чёрный", "sheriff": "Шериф", "not_sheriff": "Не шериф"},
-    game_over={"red": "Игра окончена, победа красных.", "black": "Игра окончена, победа чёрных."},
-    number_names=(None, "Один", "Два", "Три", "Четыре", "Пять", "Шесть", "Семь", "Восемь", "Девять", "Десять"),
-    players_nominate="Я выставляю номер {n}",
-    players_end=("ПАС", "СПАСИБО"),
-    when={"night": "Ночь {n}", "day": "День {n}"},
-    to_seats=" (для {seats})",
-    to_judge=" (для судьи)",
-    cut="{heard} [обрезано по лимиту]",
-    out_of_turn="{seat} не в свою очередь: {text}",
-    votes_against="{seat} голосует против {target}",
-    hand_up="{seat} поднимает руку",
-    hand_down="{seat} не поднимает руку",
-    claims="{seat} предлагает {target}",
-    nobody="никого",
-    decides="{seat} решает: {target}",
-    no_kill="без убийства",
-    checks="{seat} проверяет {target}. Судья: {say}",
-    judge="Судья: {say}",
-    roles_dealt="роли розданы ({how}): {dealt}",
-    by_hand="вручную",
-    draw="жребий {draw}",
-    mafia_meet="мафия знакомится: {black}; дон — {don}",
-    your_role="ваша роль: {role}",
-    roles={"civilian": "мирный житель", "sheriff": "шериф", "mafia": "мафия", "don": "дон"},
-    default="по умолчанию для {seat} ({step}): {default}",
-    steps={
-        "speech": "речь", "vote": "голосование", "hands": "голосование за подъём всех",
-        "sheriff_check": "проверка шерифа", "claims": "предложения мафии",
-        "kill": "решение об убийстве", "don_check": "проверка дона",
-    },
-    defaults={
-        "PASS": "ПАС", "keep": "оставить всех", "no-check": "без проверки",
-        "no-claim": "без предложения", "no-kill": "без убийства",
-    },
-    not_counted="выставление {target} игроком {by} не засчитано ({reason})",
-    reasons={
-        "one-per-day": "один игрок в день", "not-at-table": "игрока нет за столом",
-        "already-nominated": "уже выставлен",
-    },
-)  # fmt: skip
 
-PHRASEBOOKS = {"en": ENGLISH, "ru": RUSSIAN}
+def _column(value, index: int):
+    if isinstance(value, dict):
+        return {key: _column(item, index) for key, item in value.items()}
+    return value[index]
+
+
+PHRASEBOOKS = {
+    language: Phrasebook(
+        language=language, **{name: _column(value, index) for name, value in PHRASES.items()}
+    )
+    for index, language in enumerate(LANGUAGES)
+}
+ENGLISH, RUSSIAN = PHRASEBOOKS["en"], PHRASEBOOKS["ru"]
 
 
 def phrasebook(language: str) -> Phrasebook:

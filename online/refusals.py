@@ -61,6 +61,7 @@ TABLE_MESSAGES = {
     "config.unit": gettext_lazy("A speech limit counts words or tokens."),
     "config.window": gettext_lazy("A window is a positive number of seconds."),
     "config.language": gettext_lazy("A table speaks English or Russian."),
+    "config.quiet-rounds": gettext_lazy("The rounds without a departure before a draw are a whole number of at least 1."),
     "table.names": gettext_lazy("The table needs ten names, one per seat."),
     "table.deal": gettext_lazy("A deal is six civilians, one sheriff, two mafia and one don."),
     "game.over": gettext_lazy("The game is over."),

@@ -24,6 +24,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from games.protocol_scoring import scorer
+from games.rulesets import ROLE_LABELS
 from online.agents import agents_from_spec
 from online.agents.base import MAX_SPEECH_CHARACTERS, answer_to_command, check_answer
 from online.engine.judged_table import (
@@ -38,10 +40,12 @@ from online.engine.judged_table import (
     resolve,
 )
 from online.engine.judged_table.phrases import LANGUAGES
+from online.engine.judged_table.protocol import to_protocol, transcript
 from online.engine.judged_table.views import request_for, seat_view
 
 from .models import JudgedTable
 from .refusals import table_refusal
+from .visibility import judged_table_revealed
 
 VOTE_LEAD_IN = 2.0  # seconds: "the judge announces the nominated players twice" before the windows
 BOTS = ("rule", "random")
@@ -59,6 +63,23 @@ def person_config(language: str = "en") -> TableConfig:
 
 def table_state(table: JudgedTable):
     return replay(table.log)
+
+
+def table_review(table: JudgedTable) -> dict | None:
+    """The whole game for its owner once it is over (`visibility.judged_table_revealed`): every
+    seat's role and points (the site's fiim-2025 scoring, item by item), the judge's full
+    transcript and the `mafia-protocol/1` document. None while the game goes on."""
+    if not judged_table_revealed(table):
+        return None
+    document = to_protocol(table.log)
+    score = scorer()
+    points = {player["seat"]: player for player in score(document)["players"]} if score else {}
+    seats = [
+        {**entry, "role_name": ROLE_LABELS[entry["role"]], "you": entry["seat"] == table.seat,
+         "points": points.get(entry["seat"])}
+        for entry in document["seats"]
+    ]
+    return {"document": document, "seats": seats, "transcript": transcript(table.log)}
 
 
 def window_of(table: JudgedTable, state) -> dict | None:

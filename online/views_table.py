@@ -7,7 +7,7 @@ session): anyone else gets a 404, and the page shows nothing but that seat's vie
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
@@ -20,7 +20,14 @@ from online.engine.judged_table.views import seat_view
 
 from . import clock
 from .models import JudgedTable
-from .table_play import table_answer, table_sit_down, table_state, table_tick, window_of
+from .table_play import (
+    table_answer,
+    table_review,
+    table_sit_down,
+    table_state,
+    table_tick,
+    window_of,
+)
 
 SPEECH_PURPOSES = {"day", "tie", "final"}
 
@@ -112,6 +119,7 @@ def _context(table: JudgedTable) -> dict:
         "window": window,
         "lines": transcript(table.log, seat=table.seat)[-80:],  # in the table's language
         "phrases": _phrases_hint(state.config.language),
+        "review": table_review(table),
     }
 
 
@@ -151,3 +159,29 @@ def table_act(request: HttpRequest, token: str) -> HttpResponse:
 def table_clock(request: HttpRequest, token: str) -> HttpResponse:
     table = table_tick(table=_table(request, token), now=clock.now())
     return render(request, "online/table.html#table", _context(table))
+
+
+def _review(request: HttpRequest, token: str) -> tuple[JudgedTable, dict]:
+    """The whole game, once it is over; while it goes on its secrets answer 404 like a table
+    that is not yours (visibility.judged_table_revealed)."""
+    table = _table(request, token)
+    review = table_review(table)
+    if review is None:
+        raise Http404("The game is not over yet.")
+    return table, review
+
+
+def table_protocol(request: HttpRequest, token: str) -> JsonResponse:
+    """The game's `mafia-protocol/1` document (fiim-2025), as a file."""
+    table, review = _review(request, token)
+    response = JsonResponse(review["document"], json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="table-{table.token}.protocol.json"'
+    return response
+
+
+def table_transcript(request: HttpRequest, token: str) -> HttpResponse:
+    """The judge's full transcript: every line, with whom each private one reached."""
+    table, review = _review(request, token)
+    response = HttpResponse("\n".join(review["transcript"]) + "\n", content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="table-{table.token}.transcript.txt"'
+    return response

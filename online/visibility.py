@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from online.engine import GameState, processing, readable_threads
 
-from .models import Game, Slot
+from .models import Game, JudgedTable, Slot
 
 MAIN = "main"
 DEAD = "dead"
@@ -69,6 +69,14 @@ def review_open(game: Game) -> bool:
     """The post-game review: everything is open once the game is over and the moderator has
     published it."""
     return game.is_over and game.review_published_at is not None
+
+
+def judged_table_revealed(table: JudgedTable) -> bool:
+    """A person's table at the auto-judged table is theirs alone (anyone else gets a 404 for
+    every URL of it); while its game goes on they see their seat's view only, and once it is
+    over the whole game: every role, the judge's full transcript, the protocol and the scores.
+    The table has no moderator to publish a review: the owner is its only audience."""
+    return table.winner != ""
 
 
 def sees_everything(viewer: Viewer, game: Game) -> bool:

@@ -147,6 +147,10 @@ def play_and_enter(*, game: Game, seed: str, spec: str, judge, organizer) -> boo
                                    actor=judge)  # fmt: skip
     game = game_services.protocol_replace(game=game, document=document, expected_version=game.protocol_version,
                                           actor=judge, reason="the auto-judged table's protocol")  # fmt: skip
+    if game.status != Game.Status.FINISHED:
+        # A draw (nobody left the table for rounds in a row) has no end in the protocol format:
+        # the game stays in progress with its protocol, for the organizers to decide.
+        return False
     game = game_services.game_submit(game=game, expected_version=game.protocol_version, actor=judge)
     game_services.game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
     return winner == RED

@@ -22,7 +22,7 @@ from html import escape
 from pathlib import Path
 
 from games.engine import replay as replay_protocol
-from online.engine.judged_table import TableConfig
+from online.engine.judged_table import DRAW, TableConfig
 from online.engine.judged_table.protocol import to_protocol, transcript
 from vocabulary import BLACK_ROLES
 from vocabulary import ROLES as VOCABULARY_ROLES
@@ -47,6 +47,7 @@ PATHS = (
     ("no_kill", "nights without a kill"),
     ("self_shot", "black players killed by their own team"),
     ("default", "defaults for missed or malformed answers"),
+    ("draw", "draws (nobody left the table for rounds in a row)"),
 )
 
 
@@ -98,6 +99,8 @@ def count_paths(log: list[dict]) -> dict[str, int]:
             paths["no_kill"] += target is None
         elif kind == "default_applied":
             paths["default"] += 1
+        elif kind == "game_over":
+            paths["draw"] += event["winner"] == DRAW
     roles = next(event["roles"] for event in log if event["type"] == "roles_dealt")
     for event in log:
         if event["type"] == "kill_decided" and event["target"] is not None:
@@ -124,7 +127,7 @@ def simulate(
         )
         document = to_protocol(game.log)
         result = replay_protocol(document).to_result()
-        if not result.get("valid") or result.get("winner") != game.state.winner:
+        if not result.get("valid") or result.get("winner") != game.state.winning_team:
             raise AssertionError(
                 f"game {game_seed}: the protocol engine reads {result}, the judge {game.state.winner}"
             )
@@ -179,6 +182,7 @@ def summarize(run: Run) -> dict:
         "red_wins": red,
         "red_win_rate": round(red / total, 4) if total else None,
         "red_win_rate_ci95": list(wilson(red, total)),
+        "draws": sum(1 for game in games if game.winner == DRAW),
         "points_per_role": {
             role: {
                 "mean": round(sum(values) / len(values), 4) if values else None,

@@ -8,9 +8,10 @@ transcript. docs/auto-judged-table.md describes it and every reading of the seed
 from .commands import Check, Claim, Command, Hand, Kill, Speak, Timeout, Vote, command_from_dict
 from .config import TableConfig
 from .errors import TableError
-from .judge import TableState, create_table, inputs_of, replay, resolve
+from .judge import DRAW, TableState, create_table, inputs_of, replay, resolve
 
 __all__ = [
+    "DRAW",
     "Check",
     "Claim",
     "Command",

@@ -32,6 +32,9 @@ class TableConfig:
     # "Language: English (or Russian for certain tournaments)": the judge's words (phrases.py)
     # and the players' endings and nominations the judge accepts (speech.py).
     language: str = "en"
+    # The seed has no end for a game in which nobody leaves (agents that never nominate and a
+    # Don who never kills): after this many rounds in a row without a departure it is a draw.
+    draw_after_quiet_rounds: int = 3
 
     def __post_init__(self) -> None:
         for name in ("speech_limit", "tie_speech_limit", "final_speech_limit"):
@@ -40,6 +43,13 @@ class TableConfig:
                 raise TableError(
                     "config.limit", f"{name} must be a whole number of at least 2", option=name
                 )
+        rounds = self.draw_after_quiet_rounds
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+            raise TableError(
+                "config.quiet-rounds",
+                "draw_after_quiet_rounds must be a whole number of at least 1",
+                option="draw_after_quiet_rounds",
+            )
         if self.limit_unit not in UNITS:
             raise TableError(
                 "config.unit", f"limit_unit must be one of {', '.join(UNITS)}", option="limit_unit"

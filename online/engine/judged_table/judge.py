@@ -32,6 +32,7 @@ DEAL = tuple(deal_cards(CLASSIC_DEAL))  # the cards before the shuffle, in the v
 ORDINARY_FOULS_TO_SHORTEN = 3  # the next speech is shortened (docs/rules.md, "Discipline")
 ORDINARY_FOULS_TO_REMOVE = 4  # the fourth ordinary foul removes the player
 DEFAULT_NAME = {"en": "Player {seat}", "ru": "Игрок {seat}"}  # a seat's name when none is given
+DRAW = "draw"  # the result of a game nobody leaves (`winner` is "red", "black" or this)
 
 
 class TableState:
@@ -43,6 +44,7 @@ class TableState:
         "nominees", "nominators", "voting_cancelled", "round", "candidates", "window",
         "round_votes", "hands", "claimants", "claims", "killed_tonight", "sheriff_checks",
         "don_checks", "winner", "name_reader", "events_written", "public_cache", "blacks", "don",
+        "living_at_round_start", "quiet_rounds",
     )  # fmt: skip
 
     def copy(self) -> TableState:
@@ -85,12 +87,20 @@ class TableState:
         new.public_cache = None  # the public facts views share, computed once per state
         new.blacks = self.blacks
         new.don = self.don
+        new.living_at_round_start = self.living_at_round_start
+        new.quiet_rounds = self.quiet_rounds
         return new
 
     # --- what anyone may ask ------------------------------------------------------------------
     @property
     def over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def winning_team(self) -> str | None:
+        """ "red" or "black", or None while the game goes on or after a draw (as the protocol
+        engine reads the game: the format has no end for a draw)."""
+        return None if self.winner == DRAW else self.winner
 
     @property
     def living(self) -> list[int]:
@@ -216,6 +226,8 @@ def create_table(
     st.public_cache = None
     st.blacks = tuple(seat for seat in SEATS if deal[seat - 1] in BLACK_ROLES)
     st.don = deal.index("don") + 1
+    st.living_at_round_start = 10
+    st.quiet_rounds = 0
     blacks = st.black_seats
     events: list[dict] = [
         {"type": "game_created", "ruleset": "fiim-2025-table", "seed": seed, "names": names,
@@ -492,6 +504,23 @@ def _check_end(st: TableState, ev: list[dict]) -> bool:
     return True
 
 
+def _round_ends_in_a_draw(st: TableState, ev: list[dict]) -> bool:
+    """A round is a night and the day after it (Night 0 and Day 1 the first). When nobody has
+    left the table in `draw_after_quiet_rounds` rounds in a row, the game ends in a draw: the
+    seed has no other end for a game in which nobody leaves, and its scoring knows a draw
+    ("Loss/Draw: 0 points"; docs/auto-judged-table.md, "A game nobody leaves")."""
+    living = sum(st.alive)
+    st.quiet_rounds = st.quiet_rounds + 1 if living == st.living_at_round_start else 0
+    st.living_at_round_start = living
+    if st.quiet_rounds < st.config.draw_after_quiet_rounds:
+        return False
+    st.winner = DRAW
+    st.step, st.actor, st.queue, st.after = "over", 0, [], ""
+    ev.append(_event(st, "game_over", winner=DRAW, quiet_rounds=st.quiet_rounds,
+                     say=PHRASEBOOKS[st.config.language].game_over[DRAW].format(rounds=st.quiet_rounds)))  # fmt: skip
+    return True
+
+
 def _leave(st: TableState, seats: list[int], how: str, ev: list[dict]) -> bool:
     """Players leave by vote, raise or single nomination: roles are not revealed; each gives a
     final speech unless the game is over. True if the game ended."""
@@ -678,6 +707,8 @@ def _count_hands(st: TableState, ev: list[dict]) -> None:
 
 def _begin_night(st: TableState, ev: list[dict]) -> None:
     if st.phase == "day":
+        if _round_ends_in_a_draw(st, ev):
+            return
         st.phase = "night"  # Night N follows Day N
     st.killed_tonight = None
     st.claims, st.claimants = {}, []
@@ -892,11 +923,10 @@ def replay(log: list[dict]) -> TableState:
     except TableError as error:
         raise LogError(0, error.message) from None
     written = first.get("config")
-    if isinstance(written, dict) and "language" not in written:
-        # A log from before tables had a language: an English table, its settings as written.
-        settings = {
-            name: value for name, value in events[0]["config"].items() if name != "language"
-        }
+    if isinstance(written, dict) and len(written) < len(events[0]["config"]):
+        # A log from before a setting existed (the language, the quiet rounds to a draw): the
+        # setting has its default (an English table), and the log its settings as written.
+        settings = {name: value for name, value in events[0]["config"].items() if name in written}
         events[0] = {**events[0], "config": settings}
     position = _expect(log, 0, events)
     while position < len(log):

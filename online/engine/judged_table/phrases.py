@@ -49,7 +49,7 @@ class Phrasebook:
     all_stay: str
     thank_you: str  # the end of a vote window
     answers: dict[str, str]  # a check's result ("red", "black", "sheriff", "not_sheriff") → word
-    game_over: dict[str, str]  # the winner → the announcement
+    game_over: dict[str, str]  # the winner ("red", "black", "draw") → the announcement
     number_names: tuple[str | None, ...]  # 1 … 10 in words, capitalised
     # --- what a player is told to say (prompts, the page's hints, the bots) ------------------
     players_nominate: str  # "{n}"
@@ -150,6 +150,10 @@ PHRASES = {
     "game_over": {
         "red": ("Game over, red victory.", "Игра окончена, победа красных."),
         "black": ("Game over, black victory.", "Игра окончена, победа чёрных."),
+        "draw": (
+            "Game over, draw: nobody has left the table for {rounds} rounds.",
+            "Игра окончена, ничья: кругов подряд без выбывших — {rounds}.",
+        ),
     },
     "number_names": (
         (None, "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"),

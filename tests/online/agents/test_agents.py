@@ -10,6 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from games.engine import replay as replay_protocol
 from online.agents import Agent, RandomBot, RuleBot, agents_from_spec, play_game
 from online.agents.remote import ChatAgent, HttpAgent, prompt_for, read_reply
 from online.agents.spec import SpecError, parse_spec
@@ -145,6 +146,13 @@ def test_an_agent_that_fails_gets_the_default_and_the_game_goes_on():
     game = play_game(bots(special={4: Broken(RuntimeError("boom"))}), seed=5)
     assert game.state.winner in ("red", "black")
     assert {problem["reason"] for problem in game.problems} == {"agent error: RuntimeError: boom"}
+
+
+def test_a_table_of_agents_that_all_fail_ends_in_a_draw_not_an_endless_game():
+    game = play_game({seat: Broken(RuntimeError("down")) for seat in range(1, 11)}, seed=6)
+    assert game.state.winner == "draw" and game.state.number == 3
+    assert all(event["type"] != "speech" for event in game.log)  # every answer was the default
+    assert replay_protocol(to_protocol(game.log)).to_result()["finished"] is False
 
 
 def test_a_late_answer_gets_the_default():

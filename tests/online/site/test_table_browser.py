@@ -75,10 +75,14 @@ def test_a_person_plays_a_whole_game_with_bots_at_the_other_seats(chromium, live
     assert done["speech"] >= 1
     spoken = [e for e in table.log if e["type"] == "speech" and e["seat"] == 1]
     assert spoken and spoken[0]["text"] in ("I nominate number 2. PASS", "PASS")
-    # The page showed the seat's own view: no other seat's role named anywhere in it.
-    body = page.content()
-    for seat in range(2, 11):
-        assert f"{seat}: {state.roles[seat]}" not in body
+    # Once over, the page shows the whole game: every seat's role and points, and the files.
+    rows = page.locator(".table-review tbody tr")
+    assert rows.count() == 10
+    for seat in range(1, 11):
+        assert rows.nth(seat - 1).locator(f"td.role-{state.roles[seat]}").count() == 1
+    with page.expect_download() as download:
+        page.get_by_role("link", name="The protocol (mafia-protocol/1, JSON)").click()
+    assert download.value.suggested_filename == f"table-{table.token}.protocol.json"
     context.close()
 
 

@@ -17,11 +17,12 @@ from core.errors import ApplicationError
 from games.engine import replay as replay_protocol
 from online import clock
 from online.engine.judged_table import TableError, replay
-from online.engine.judged_table.protocol import to_protocol
+from online.engine.judged_table.protocol import to_protocol, transcript
 from online.engine.judged_table.views import request_for
 from online.models import JudgedTable
 from online.refusals import TABLE_MESSAGES, table_refusal
-from online.table_play import table_answer, table_sit_down, table_tick, window_of
+from online.table_play import table_answer, table_review, table_sit_down, table_tick, window_of
+from scoring.engine import score_document
 
 pytestmark = pytest.mark.django_db
 ENGINE = Path(__file__).resolve().parents[3] / "online" / "engine" / "judged_table"
@@ -161,6 +162,49 @@ def test_a_whole_game_as_a_person_is_a_valid_protocol():
     assert state.winner in ("red", "black") and table.winner == state.winner
     result = replay_protocol(to_protocol(table.log)).to_result()
     assert result["valid"] and result["winner"] == state.winner
+
+
+def play_to_the_end(table: JudgedTable, seed: int = 7) -> JudgedTable:
+    rng = random.Random(seed)
+    state = replay(table.log)
+    for _ in range(500):
+        if state.winner is not None:
+            return table
+        table = table_answer(table=table, answer=answer_for(request_for(state, table.seat), rng), now=clock.now())
+        state = replay(table.log)
+    raise AssertionError("the game did not end")
+
+
+def test_the_whole_game_opens_to_its_owner_once_it_is_over_and_to_no_one_else():
+    owner, stranger = Client(), Client()
+    owner.post(reverse("online:table_new"), {"seat": "6", "bots": "random"})
+    table = JudgedTable.objects.get()
+    secrets_ = [reverse("online:table_protocol", args=[table.token]),
+                reverse("online:table_transcript", args=[table.token])]  # fmt: skip
+    assert [owner.get(url).status_code for url in secrets_] == [404, 404]  # the game goes on
+    assert "The whole game" not in owner.get(table.get_absolute_url()).content.decode()
+
+    table = play_to_the_end(table)
+    page = owner.get(table.get_absolute_url()).content.decode()
+    assert "The whole game" in page
+    roles = {seat: role for seat, role in enumerate(replay(table.log).roles) if seat}
+    for seat, role in roles.items():
+        assert f'<td>{seat}</td><td>Player {seat}' in page and f'class="role-{role}"' in page
+    document = owner.get(secrets_[0]).json()
+    assert document == to_protocol(table.log)
+    assert replay_protocol(document).to_result()["winner"] == table.winner
+    transcript_ = owner.get(secrets_[1]).content.decode()
+    assert "roles dealt" in transcript_ and transcript_.count("\n") == len(transcript(table.log))
+    assert [stranger.get(url).status_code for url in [*secrets_, table.get_absolute_url()]] == [404] * 3
+
+
+def test_the_whole_game_shows_every_players_points_from_the_sites_scoring():
+    table = play_to_the_end(sit(seat=2, bots="random"), seed=11)
+    review = table_review(table)
+    scores = {player["seat"]: player["total"] for player in score_document(to_protocol(table.log)).to_dict()["players"]}
+    assert {entry["seat"]: entry["points"]["total"] for entry in review["seats"]} == scores
+    winners = [entry for entry in review["seats"] if entry["points"]["total"] >= 0.75]
+    assert winners and all((entry["role"] in ("mafia", "don")) == (table.winner == "black") for entry in winners)
 
 
 @pytest.mark.parametrize(

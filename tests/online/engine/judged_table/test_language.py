@@ -107,6 +107,20 @@ def test_the_russian_judge_calls_ties_the_vote_to_eliminate_all_and_the_end():
     assert table.said()[-1] == "Игра окончена, победа красных."
 
 
+def test_the_russian_judge_announces_a_draw():
+    table = Table(config={"language": "ru", "draw_after_quiet_rounds": 1})
+    table.quiet_night(kill=None).passes()
+    assert table.state.winner == "draw"
+    assert table.said()[-1] == "Игра окончена, ничья: кругов подряд без выбывших — 1."
+
+
+def test_a_log_written_before_the_quiet_rounds_setting_replays_with_its_default():
+    game = play_game(lambda roles: agents_from_spec("rule", roles), seed="older-log")
+    old = copy.deepcopy(game.log)
+    del old[0]["config"]["language"], old[0]["config"]["draw_after_quiet_rounds"]
+    assert replay(old).snapshot() == game.state.snapshot()
+
+
 def _ru_game(seed: str, spec: str = "rule"):
     return play_game(lambda roles: agents_from_spec(spec, roles), seed=seed, config=RU)
 

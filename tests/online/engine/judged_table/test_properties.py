@@ -72,4 +72,4 @@ def test_any_input_is_taken_or_refused_and_the_log_replays(seed):
     # Whatever happened (fouls out of turn by night and day, removals, defaults), the protocol
     # engine reads the game the same way.
     result = replay_protocol(to_protocol(log)).to_result()
-    assert result["valid"] and result["winner"] == state.winner
+    assert result["valid"] and result["winner"] == state.winning_team

@@ -50,6 +50,21 @@ def test_a_thousand_seeded_bot_games_replay_and_score_without_error():
     assert disqualified > 0
 
 
+def test_a_drawn_game_is_a_valid_unfinished_protocol_scored_without_main_points():
+    table = Table(config={"draw_after_quiet_rounds": 2})
+    for _ in range(2):
+        table.quiet_night(kill=None).passes()
+    assert table.state.winner == "draw"
+    document = to_protocol(table.log)
+    result = replay_protocol(document).to_result()
+    assert result["valid"] and not result["finished"] and result["winner"] is None
+    score = score_document(document).to_dict()
+    assert [player["total"] for player in score["players"]] == [0] * 10
+    assert transcript(table.log)[-1] == (
+        "[Day 2] Judge: Game over, draw: nobody has left the table for 2 rounds."
+    )
+
+
 def test_the_protocol_records_the_deal_and_the_judges_decisions():
     table = Table(blacks=(2, 5), don=9, sheriff=7).check(2).claims(3, 3).kill(3).check(7)
     table.speak(3, "PASS").speak(1, "I nominate number 2. PASS").passes()

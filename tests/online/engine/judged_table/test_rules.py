@@ -11,6 +11,7 @@ from online.engine.judged_table import (
     Hand,
     Kill,
     Speak,
+    TableError,
     Timeout,
     Vote,
     create_table,
@@ -513,6 +514,42 @@ def test_black_wins_at_parity_announced_at_once():
     assert table.state.winner == "black"
     assert table.said()[-2:] == ["Player number 6 was killed tonight.", "Game over, black victory."]
     table.refuses("game.over", Timeout())
+
+
+def quiet_round(table: Table) -> Table:
+    """A night without a kill and a day of silent speeches: nobody leaves."""
+    return table.quiet_night(kill=None).passes()
+
+
+def test_a_game_nobody_leaves_for_three_rounds_in_a_row_is_a_draw():
+    table = Table(blacks=(2, 5), don=9)
+    quiet_round(quiet_round(table))
+    assert table.state.winner is None and table.state.phase == "night"
+    quiet_round(table)  # Night 2 and Day 3: the third round in a row without a departure
+    assert table.state.winner == "draw" and table.state.step == "over"
+    (over,) = table.events("game_over")
+    assert over["day"] == 3 and over["quiet_rounds"] == 3
+    assert table.said()[-1] == "Game over, draw: nobody has left the table for 3 rounds."
+    assert table.replayed().snapshot() == table.state.snapshot()
+    table.refuses("game.over", Timeout())
+
+
+def test_a_departure_starts_the_count_of_quiet_rounds_again():
+    table = Table(blacks=(2, 5), don=9)
+    quiet_round(quiet_round(table))
+    table.quiet_night(kill=1).speak(1, "PASS").passes()  # round 3: seat 1 killed
+    quiet_round(quiet_round(table))
+    assert table.state.winner is None
+    quiet_round(table)
+    assert table.state.winner == "draw" and table.events("game_over")[0]["day"] == 6
+
+
+def test_the_number_of_quiet_rounds_to_a_draw_is_a_setting():
+    table = quiet_round(Table(config={"draw_after_quiet_rounds": 1}))
+    assert table.state.winner == "draw" and table.events("game_over")[0]["day"] == 1
+    with pytest.raises(TableError) as refused:
+        Table(config={"draw_after_quiet_rounds": 0})
+    assert refused.value.rule == "config.quiet-rounds"
 
 
 # --- the log -----------------------------------------------------------------------------------

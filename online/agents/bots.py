@@ -139,10 +139,9 @@ class RuleBot(Agent):
                 if speaker not in self.claimants and words.claim_re.search(text):
                     self.claimants.append(speaker)
                 if speaker in self.claimants:
+                    called = self.called.setdefault(speaker, {})
                     for number, colour in words.accuses_re.findall(text):
-                        self.called.setdefault(speaker, {})[int(number)] = words.colours[
-                            colour.lower()
-                        ]
+                        called[int(number)] = words.colours[colour.lower()]
             elif kind == "votes_counted" and self.claimants:
                 self._weigh_votes(event)
             elif kind == "nominated" and event["target"] == self._trusted():
@@ -158,9 +157,7 @@ class RuleBot(Agent):
         while a player he called black stood as a candidate (black protects its own)."""
         trusted = self._trusted()
         calls = self._calls()
-        blacks_standing = {seat for seat, colour in calls.items() if colour == "black"} & set(
-            counted["candidates"]
-        )
+        blacks_standing = {seat for seat, colour in calls.items() if colour == "black"} & set(counted["candidates"])
         for voter, target in counted["votes"].items():
             if target == trusted:
                 self._suspect(int(voter), 3)

@@ -241,6 +241,11 @@ def test_a_new_table_speaks_the_visitors_language_unless_another_is_chosen(site,
     other = "en" if expected == "ru" else "ru"
     visitor.post(reverse("online:table_new"), {"seat": "3", "bots": "rule", "language": other})
     assert JudgedTable.objects.latest("created_at").log[0]["config"]["language"] == other
+    assert sorted(table.language for table in JudgedTable.objects.all()) == ["en", "ru"]
+    home = visitor.get(reverse("online:table_home")).content.decode()
+    listed = home[home.index('<ul class="list">') :]  # "Your tables", each with its language
+    assert ("Russian" if site == "en" else "Русский") in listed
+    assert ("English" if site == "en" else "Английский") in listed
 
 
 def test_a_russian_table_shows_the_russian_judge_and_the_pages_own_texts_in_the_sites_language():

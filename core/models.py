@@ -40,9 +40,10 @@ class AuditEntry(models.Model):
 class RecomputeJob(models.Model):
     """One piece of derived data and where its recompute stands (docs/pipeline.md).
 
-    A row per target — a game's scores, a tournament's standings, the ratings — marks it dirty
-    when its inputs change (``requested_at``), in the same transaction as the change, so no
-    change can be lost with a Celery message: the sweep finds what no task has caught up with.
+    A row per target — a game's scores, a tournament's standings, the ratings, a simulation
+    run's report — marks it dirty when its inputs change (``requested_at``), in the same
+    transaction as the change, so no change can be lost with a Celery message: the sweep finds
+    what no task has caught up with.
     Each kind's runner is registered by the app that owns the data (core/outbox.py).
     """
 
@@ -50,6 +51,7 @@ class RecomputeJob(models.Model):
         GAME_SCORES = "game_scores", _("game scores")
         STANDINGS = "standings", _("tournament standings")
         RATINGS = "ratings", _("ratings")
+        SIMULATION = "simulation", _("simulated games")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from . import mafia1923_texts, texts  # text only, no models: importable while the registry loads
+
 
 class OnlineConfig(AppConfig):
     name = "online"
@@ -17,3 +19,12 @@ class OnlineConfig(AppConfig):
         from .agents.simulate import play_protocol
 
         automatic_play.provide(play_protocol)  # tournaments simulated at auto-judged tables
+
+        texts.register_notifications("forum", texts.forum_notification_text)  # each game its notifications' text
+        texts.register_notifications("mafia1923", mafia1923_texts.notification_text)
+
+        from core import outbox
+
+        from .simulations import run_simulation
+
+        outbox.register(outbox.Kind.SIMULATION, run_simulation)  # runs asked for on the site

@@ -1,6 +1,6 @@
 """Demo data for online games (``seed_demo``): a forum game in progress that the demo accounts
-play (the player "player" and the judge "judge" are in it, the organizer moderates), and one
-open for sign-ups. Safe to run again."""
+play (the player "player" and the judge "judge" are in it, the organizer moderates), one open
+for sign-ups, and a finished simulation run of the auto-judged table. Safe to run again."""
 
 from __future__ import annotations
 
@@ -11,11 +11,17 @@ from clubs.management.commands.seed_demo import DEMO_PASSWORD
 from . import services
 from .mafia1923_demo import build as build_mafia1923
 from .models import Game, Setup
+from .simulation_models import SimulationRun
+from .simulations import simulation_request
 
 PLAYING = ["player", "judge", "boris", "vera", "galina", "dmitry", "elena"]
 SETUP = {"ruleset": "forum", "roles": [{"role": "mafia_goon", "count": 2}, {"role": "cop", "count": 1},
                                        {"role": "doctor", "count": 1}, {"role": "townie", "count": 3}],
          "options": {"day_start": True, "day_hours": 48, "night_hours": 24}}
+# One small run for the simulations' page: rule-based bots against themselves and, on the same
+# seeds, rule-based red players against random black ones (about a second; played after the
+# demo's commit, in-process under `make run`, by a worker with a broker).
+SIMULATION = {"games": 200, "seed": "demo", "spec": "rule", "compare_spec": "red=rule,black=random"}
 
 
 def build(club, stdout) -> None:
@@ -51,3 +57,6 @@ def build(club, stdout) -> None:
 
     build_mafia1923(stdout)
     stdout.write("Auto-judged table: /online/table/ (any visitor sits down at once, bots in the other seats)")
+    if not SimulationRun.objects.filter(seed=SIMULATION["seed"], requested_by=organizer).exists():
+        simulation_request(requested_by=organizer, **SIMULATION)
+    stdout.write("Simulations of the auto-judged table: /online/simulations/ (200 bot games, head to head)")

@@ -16,6 +16,7 @@ from django.core.mail import EmailMessage, get_connection
 from django.urls import reverse
 from django.utils import translation
 
+from . import delivery
 from .mafia1923_models import EventSettings
 from .mafia1923_recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
 from .mafia1923_texts import private_lines, public_headline, public_lines, result_lines
@@ -41,36 +42,48 @@ def render_public(game, public: dict) -> tuple[str, str]:
     return f"{game.title}: {public_headline(public['phase'], bool(public.get('result')))}", "\n".join(lines)
 
 
+def mail_key(phase: str) -> str:
+    return f"m1923-mail:{phase}"
+
+
+def webhook_key(phase: str) -> str:
+    return f"m1923-webhook:{phase}"
+
+
 @shared_task
 def mail_window(game_id: int, phase: str) -> int:
     """One e-mail per recipient with an address: the public announcement, and their own private
-    message when they have one (the living only: the dead got none)."""
+    message when they have one (the living only: the dead got none). Once per recipient and
+    window however often it runs (online/delivery.py): answers how many this run sent."""
     game, public, private = _window(game_id, phase)
     if public is None:
         return 0
     slots = {slot.user_id: slot for slot in game.slots.all()}
     users = set(slots) | set(spectator_ids(game))
     addresses = dict(get_user_model().objects.filter(pk__in=users).exclude(email="").values_list("pk", "email"))
+    languages = recipient_languages(game, addresses)
     names = {slot.number: slot.name for slot in slots.values()}
-    messages = []
-    for user_id, language in recipient_languages(game, users).items():
-        if user_id not in addresses:
-            continue
-        with translation.override(language):
+    key = mail_key(phase)
+
+    def send(user_id: int) -> bool:
+        with translation.override(languages[user_id]):
             subject, body = render_public(game, public)
             slot = slots.get(user_id)
             if slot is not None and slot.number in private:
                 body += "\n\n" + "\n".join(private_lines(private[slot.number], names))
             body += "\n\n" + reverse("m1923:event", kwargs={"slug": game.slug})
-        messages.append(EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [addresses[user_id]]))
+        message = EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [addresses[user_id]])
+        return bool(connection.send_messages([message]))  # 0: refused, and a later run sends it
+
     with get_connection(fail_silently=True) as connection:
-        return connection.send_messages(messages) or 0
+        return delivery.send_once(sorted(addresses), lambda user_id: (game.pk, key, user_id), send)
 
 
 @shared_task
 def webhook_window(game_id: int, phase: str) -> bool:
-    """The public announcement, POSTed as JSON to the event's webhook (if it has one). A chat
-    server that is down loses this one post; the site's pages and e-mails have it all the same."""
+    """The public announcement, POSTed as JSON to the event's webhook (if it has one), once per
+    window however often it runs (online/delivery.py). A chat server that is down or refuses it
+    loses this post until the task runs again; the site's pages and e-mails have it all the same."""
     url = EventSettings.objects.filter(game_id=game_id).values_list("webhook_url", flat=True).first()
     if not url:
         return False
@@ -80,10 +93,19 @@ def webhook_window(game_id: int, phase: str) -> bool:
     subject, text = render_public(game, public)
     payload = json.dumps({"event": game.title, "phase": phase, "content": f"**{subject}**\n{text}",
                           "public": public["public"]}).encode()
-    request = urllib.request.Request(url, data=payload, headers={"Content-Type": "application/json"}, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as response:  # noqa: S310 (http/https only)
-            return 200 <= response.status < 300
-    except OSError:
+
+    def post(url: str) -> bool | None:
+        request = urllib.request.Request(url, data=payload, headers={"Content-Type": "application/json"},
+                                         method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as response:  # noqa: S310 (http/https only)
+                if 200 <= response.status < 300:
+                    return True
+        except OSError as error:  # refused, unreachable, an error status; or a timeout
+            if isinstance(error, TimeoutError) or isinstance(getattr(error, "reason", None), TimeoutError):
+                log.warning("game %s: the webhook for %s timed out (it may have arrived)", game_id, phase)
+                return None  # the post may have arrived: it stays claimed (at most once)
         log.warning("game %s: the webhook for %s failed", game_id, phase)
         return False
+
+    return delivery.send_once([url], lambda _url: (game.pk, webhook_key(phase), delivery.WEBHOOK), post) == 1

@@ -214,8 +214,9 @@ def public_headline(phase: str, over: bool) -> str:
     return _("The evening of %(phase)s: the votes and the court's verdicts are out.") % {"phase": phase_name(phase)}
 
 
-def notification_text(params: dict) -> str:
-    """A Mafia 1923 notification in the active language (the reader's), from its data."""
+def notification_text(kind: str, params: dict, game=None) -> str:
+    """A Mafia 1923 notification in the active language (the reader's), from its data: what
+    happened is ``params["m1923"]`` (registered for the ruleset in ``OnlineConfig.ready``)."""
     what, phase = params.get("m1923"), params.get("phase") or ""
     if what == "draft":
         return _("The draft of %(phase)s is ready for review.") % {"phase": phase_name(phase)}

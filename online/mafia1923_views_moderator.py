@@ -98,6 +98,7 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
         "webhook": getattr(getattr(game, "m1923", None), "webhook_url", ""),
         "kinds": Override.Kind.choices, "schedule": selectors.schedule(state),
         "second_roles": state.setup.option("mafia_second_roles"),
+        "roster_actions": [("exile", _("Exile")), ("strike", _("Improper vote"))],
     })
 
 

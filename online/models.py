@@ -256,6 +256,28 @@ class Notification(models.Model):
         return notification_text(self.kind, self.params, self.game)
 
 
+class Delivery(models.Model):
+    """One message that left the site (an e-mail, a webhook post), claimed before it is sent so
+    that a task run again for the same thing (a Celery retry, a re-queued message, a moderator's
+    re-trigger) sends nothing twice: online/delivery.py, docs/online-site.md "Notifications".
+
+    ``key`` says what was sent (``notification:<id>``, ``m1923-mail:<phase>``,
+    ``m1923-webhook:<phase>``), ``recipient`` to whom (a user's id; 0 for a webhook), ``run``
+    which task run claimed it (the one that sends it)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deliveries")
+    key = models.CharField(max_length=64)
+    recipient = models.PositiveIntegerField()
+    run = models.UUIDField(db_index=True)
+    claimed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "key", "recipient"], name="online_delivery_once")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.key} → {self.recipient}"
+
+
 class LanguagePreference(models.Model):
     """The language a user reads the site in (the last one they used, or the one they chose):
     the language of their e-mails, which have no request to take it from."""
@@ -309,3 +331,6 @@ class JudgedTable(models.Model):
 
 # "Mafia 1923" (issue 18): the site's side of the family event, registered with the app's models.
 from .mafia1923_models import Entry, EventSettings, Moderator, Override, Question  # noqa: E402, F401
+
+# Simulation runs of the auto-judged table (issue 19, "Simulations").
+from .simulation_models import SimulationRun  # noqa: E402, F401

@@ -23,6 +23,7 @@ from online.engine import GameState, RuleError, replay, resolve
 from online.engine.clock import utc
 from online.engine.core import apply as apply_event
 
+from . import delivery
 from .languages import language_of
 from .mafia1923_play import follow_events
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
@@ -194,18 +195,21 @@ def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent
 def mail_notifications(ids: list[int]) -> int:
     """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end,
     the review), to the accounts that have an address, each in its reader's language
-    (``language_of``) with the game's times in the game's zone."""
+    (``language_of``) with the game's times in the game's zone. Once per notification however
+    often it runs (online/delivery.py): answers how many this run sent."""
+    notes = Notification.objects.filter(pk__in=ids).exclude(user__email="").select_related("user", "game__setup")
+    return delivery.send_once(notes.order_by("pk"), _mail_claim, _mail_one)
 
 
-    sent = 0
-    for note in Notification.objects.filter(pk__in=ids).select_related("user", "game"):
-        if not note.user.email:
-            continue
-        with translation.override(language_of(note.user)):
-            text = note.text
-            sent += send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
-                              settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True)
-    return sent
+def _mail_claim(note: Notification) -> tuple[int, str, int]:
+    return note.game_id, f"notification:{note.pk}", note.user_id
+
+
+def _mail_one(note: Notification) -> bool:
+    with translation.override(language_of(note.user)):
+        text = note.text
+        return bool(send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
+                              settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True))
 
 
 def _absolute(url: str) -> str:

@@ -51,17 +51,18 @@ MESSAGES = {
 
 
 # The auto-judged table's refusals (online/engine/judged_table; docs/auto-judged-table.md,
-# "Refusals"): "%(seat)s", "%(target)s", "%(open)s" are the facts the engine's error names.
+# "Refusals"): "%(seat)s", "%(target)s", "%(open)s", "%(option)s" (a setting's name, as the
+# settings spell it) are the facts the engine's error names.
 TABLE_MESSAGES = {
     "command.unknown": gettext_lazy("The table does not know that answer."),
     "command.invalid": gettext_lazy("That answer is incomplete."),
-    "config.not-an-object": gettext_lazy("The table's settings are not valid."),
-    "config.unknown-option": gettext_lazy("The table's settings are not valid."),
-    "config.limit": gettext_lazy("A speech limit is a whole number of at least 2."),
-    "config.unit": gettext_lazy("A speech limit counts words or tokens."),
-    "config.window": gettext_lazy("A window is a positive number of seconds."),
+    "config.not-an-object": gettext_lazy("The table's settings are a JSON object."),
+    "config.unknown-option": gettext_lazy("The table has no setting %(option)s."),
+    "config.limit": gettext_lazy("%(option)s is a whole number of at least 2."),
+    "config.unit": gettext_lazy("%(option)s is words or tokens."),
+    "config.window": gettext_lazy("%(option)s is a positive number of seconds."),
     "config.language": gettext_lazy("A table speaks English or Russian."),
-    "config.quiet-rounds": gettext_lazy("The rounds without a departure before a draw are a whole number of at least 1."),
+    "config.quiet-rounds": gettext_lazy("%(option)s is a whole number of at least 1."),
     "table.names": gettext_lazy("The table needs ten names, one per seat."),
     "table.deal": gettext_lazy("A deal is six civilians, one sheriff, two mafia and one don."),
     "game.over": gettext_lazy("The game is over."),
@@ -100,7 +101,7 @@ def table_refusal(error: RuleError) -> ApplicationError:
     if text is None:
         message = _("The rules do not allow that (%(rule)s).") % {"rule": error.rule}
     else:
-        facts = {name: error.details.get(name, "?") for name in ("seat", "target", "open")}
+        facts = {name: error.details.get(name, "?") for name in ("seat", "target", "open", "option")}
         message = str(text) % facts if "%(" in str(text) else str(text)
     return ApplicationError(message, code=error.rule)
 

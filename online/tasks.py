@@ -1,4 +1,5 @@
-"""Celery tasks of online games: pass ids, recompute from the log; running twice is harmless.
+"""Celery tasks of online games: pass ids, recompute from the log; running twice is harmless (an
+e-mail or a webhook post is claimed before it is sent and goes out once: online/delivery.py).
 
 The deadline's task lives beside the deadlines (``deadlines.resolve_deadline``) and the mail's
 beside the notifications (``play.mail_notifications``), so that neither module needs this one;

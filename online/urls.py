@@ -3,7 +3,7 @@ urls_moderator.py)."""
 
 from django.urls import path
 
-from . import views, views_table
+from . import views, views_simulations, views_table
 
 app_name = "online"
 
@@ -19,6 +19,10 @@ urlpatterns = [
     path("table/<slug:token>/clock/", views_table.table_clock, name="table_clock"),
     path("table/<slug:token>/protocol.json", views_table.table_protocol, name="table_protocol"),
     path("table/<slug:token>/transcript.txt", views_table.table_transcript, name="table_transcript"),
+    # Simulation runs of the auto-judged table (asking for one: urls_moderator.py).
+    path("simulations/", views_simulations.simulation_list, name="simulations"),
+    path("simulations/<int:pk>/", views_simulations.simulation_page, name="simulation"),
+    path("simulations/<int:pk>/report.json", views_simulations.simulation_json, name="simulation_json"),
     path("setups/<slug:slug>/night-order/", views.night_order, name="night_order"),
     path("setups/<slug:slug>/setup.json", views.setup_json, name="setup_json"),
     path("<slug:slug>/", views.game_page, name="game"),

@@ -280,7 +280,7 @@ def review(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def notifications(request: HttpRequest) -> HttpResponse:
-    items = list(request.user.online_notifications.select_related("game")[:100])
+    items = list(request.user.online_notifications.select_related("game__setup")[:100])
     if request.method == "POST":
         services.notifications_mark_read(user=request.user)
         return redirect(reverse("online:notifications"))

@@ -49,3 +49,21 @@ def test_a_visitor_sits_down_at_an_auto_judged_table_at_once(client):
     assert "Your seat: 1" in page
     state = replay(table.log)
     assert state.winner is not None or request_for(state, 1) is not None
+
+
+def test_a_staff_member_asks_for_a_simulation_run_and_it_is_played_at_once(client):
+    """`make run`: no broker, so the outbox's job plays the run in-process right after the commit
+    (on SQLite), and its page shows the charts."""
+    from django.contrib.auth import get_user_model
+
+    from online.models import SimulationRun
+
+    staff = get_user_model().objects.create_user(username="staff", password="x-pass-12345", is_staff=True)
+    client.force_login(staff)
+    response = client.post("/organize/online/simulations/new/",
+                           {"games": "5", "seed": "smoke", "spec": "rule", "compare_spec": "random"})
+    run = SimulationRun.objects.get()
+    assert response.status_code == 302 and run.status == SimulationRun.Status.DONE, run.error
+    page = client.get(run.get_absolute_url()).content.decode()
+    assert 'id="chart-win-rate"' in page and 'id="chart-difference"' in page
+    assert client.get(f"/online/simulations/{run.pk}/report.json").content.decode() == run.report_text

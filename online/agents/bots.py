@@ -73,6 +73,35 @@ BOT_WORDS = {
                  {"чёрный": "black", "черный": "black", "красный": "red"}),
 }  # fmt: skip
 
+# What a speech tells a rule-based player, by its text: every bot at a table reads the same
+# speeches, and bots say the same few sentences (bounded like the judge's memo of readings).
+_facts: dict[str, dict[str, tuple[bool, tuple[tuple[str, str], ...]] | None]] = {
+    language: {} for language in BOT_WORDS
+}  # by the table's language, then by the text
+FACTS_TEXT_LENGTH = 200
+FACTS_SIZE = 4096
+
+
+def speech_facts(text: str, language: str = "en") -> tuple[bool, tuple[tuple[str, str], ...]] | None:
+    """None for a speech that names neither the Sheriff nor a number (in the table's language);
+    else (does it claim the Sheriff, the (number as said, "black"/"red") calls it makes, in
+    order)."""
+    memo = _facts[language]
+    facts = memo.get(text, False)
+    if facts is False:
+        words = BOT_WORDS[language]
+        if words.cues[0] not in text and words.cues[1] not in text:
+            facts = None
+        else:
+            colours = words.colours
+            calls = tuple((number, colours[colour.lower()]) for number, colour in words.accuses_re.findall(text))
+            facts = (words.claim_re.search(text) is not None, calls)
+        if len(text) <= FACTS_TEXT_LENGTH:
+            if len(memo) >= FACTS_SIZE:
+                memo.clear()
+            memo[text] = facts
+    return facts
+
 
 class RandomBot(Agent):
     """Any legal answer, uniformly: a random legal player."""
@@ -126,25 +155,24 @@ class RuleBot(Agent):
         if view.living is not self._living:  # the views of one state share the tuple
             self._living = view.living
             self.alive = set(view.living)
-        words = None
+        claimants = self.claimants
         for event in view.history:
             kind = event["type"]
             if kind == "speech":
-                text = event.get("heard", event["text"])
-                if words is None:
-                    words = BOT_WORDS[view.language]
-                if words.cues[0] not in text and words.cues[1] not in text:
+                facts = speech_facts(event.get("heard", event["text"]), view.language)
+                if facts is None:
                     continue
                 speaker = event["seat"]
-                if speaker not in self.claimants and words.claim_re.search(text):
-                    self.claimants.append(speaker)
-                if speaker in self.claimants:
+                if facts[0] and speaker not in claimants:
+                    claimants.append(speaker)
+                if facts[1] and speaker in claimants:
                     called = self.called.setdefault(speaker, {})
-                    for number, colour in words.accuses_re.findall(text):
-                        called[int(number)] = words.colours[colour.lower()]
-            elif kind == "votes_counted" and self.claimants:
-                self._weigh_votes(event)
-            elif kind == "nominated" and event["target"] == self._trusted():
+                    for number, colour in facts[1]:
+                        called[int(number)] = colour
+            elif kind == "votes_counted":
+                if claimants:
+                    self._weigh_votes(event)
+            elif kind == "nominated" and claimants and event["target"] == claimants[0]:
                 # Putting the Sheriff the town believes up for elimination is what black does.
                 self._suspect(event["by"], 2)
 
@@ -249,10 +277,15 @@ class RuleBot(Agent):
             )
         suspects = self._suspects(view, exclude=nominees)
         if suspects and self.rng.random() < 0.3:
-            return f"{words.nominate.format(n=suspects[0])} {ending}"
+            # The most suspicious, the first in the shuffled order of equals.
+            return f"{words.nominate.format(n=max(suspects, key=self._suspicion_of))} {ending}"
         return ending
 
+    def _suspicion_of(self, seat: int) -> float:
+        return self.suspicion.get(seat, 0)
+
     def _suspects(self, view, exclude: set[int] = frozenset()) -> list[int]:
+        """The players this one may suspect, shuffled (ties of suspicion go to the first)."""
         trusted = self._trusted()
         cleared = {seat for seat, colour in self._calls().items() if colour == "red"}
         if view.role == "sheriff":
@@ -260,7 +293,6 @@ class RuleBot(Agent):
         pool = [seat for seat in view.living if seat != self.seat and seat != trusted and seat not in cleared
                 and seat not in exclude]  # fmt: skip
         self.rng.shuffle(pool)
-        pool.sort(key=lambda seat: -self.suspicion.get(seat, 0))
         return pool
 
     def _vote(self, view) -> int | None:

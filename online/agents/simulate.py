@@ -27,27 +27,29 @@ from online.engine.judged_table.protocol import to_protocol, transcript
 from vocabulary import BLACK_ROLES
 from vocabulary import ROLES as VOCABULARY_ROLES
 
+from .charts import gettext_noop, report_charts
 from .play import PlayedGame, play_game
 from .spec import agents_from_spec, parse_spec
 
 ROLES = VOCABULARY_ROLES
-# The rule paths a report counts, each from the judge's log: (key, title, how to count).
+# The rule paths a report counts, each from the judge's log: (key, title). The titles are
+# English in the report; the site's page shows them translated (charts.py).
 PATHS = (
-    ("tie", "ties (tie speeches and a revote)"),
-    ("revote", "revote rounds"),
-    ("hands", "votes to eliminate all"),
-    ("hands_passed", "… that eliminated all"),
-    ("hands_even_or_less", "… that kept all"),
-    ("day_one_single", "Day 1 single nominations (no vote)"),
-    ("later_single", "later single nominations (the nominee leaves)"),
-    ("no_nominations", "days without nominations"),
-    ("vote_cancelled", "votes cancelled by a removal"),
-    ("foul", "fouls"),
-    ("disqualified", "removals (fourth foul)"),
-    ("no_kill", "nights without a kill"),
-    ("self_shot", "black players killed by their own team"),
-    ("default", "defaults for missed or malformed answers"),
-    ("draw", "draws (nobody left the table for rounds in a row)"),
+    ("tie", gettext_noop("ties (tie speeches and a revote)")),
+    ("revote", gettext_noop("revote rounds")),
+    ("hands", gettext_noop("votes to eliminate all")),
+    ("hands_passed", gettext_noop("… that eliminated all")),
+    ("hands_even_or_less", gettext_noop("… that kept all")),
+    ("day_one_single", gettext_noop("Day 1 single nominations (no vote)")),
+    ("later_single", gettext_noop("later single nominations (the nominee leaves)")),
+    ("no_nominations", gettext_noop("days without nominations")),
+    ("vote_cancelled", gettext_noop("votes cancelled by a removal")),
+    ("foul", gettext_noop("fouls")),
+    ("disqualified", gettext_noop("removals (fourth foul)")),
+    ("no_kill", gettext_noop("nights without a kill")),
+    ("self_shot", gettext_noop("black players killed by their own team")),
+    ("default", gettext_noop("defaults for missed or malformed answers")),
+    ("draw", gettext_noop("draws (nobody left the table for rounds in a row)")),
 )
 
 
@@ -252,98 +254,46 @@ def write_game(out: Path, index: int, game: PlayedGame, document: dict) -> None:
     stem.with_suffix(".transcript.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def report_json(report: dict) -> str:
+    """The report as the run's `report.json` holds it (the site serves the same text)."""
+    return json.dumps(report, indent=1, ensure_ascii=False) + "\n"
+
+
 def write_report(report: dict, out: Path) -> None:
-    (out / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    (out / "report.json").write_text(report_json(report))
     (out / "report.html").write_text(report_html(report))
 
 
-def _bars(title: str, rows: list[tuple[str, float, str]], maximum: float | None = None) -> str:
-    """A horizontal bar chart as inline SVG: (label, value, text shown)."""
-    width, bar_h, label_w = 560, 22, 250
-    top = max([value for _, value, _ in rows] + [maximum or 0, 1e-9])
-    height = bar_h * len(rows) + 10
-    parts = [f'<figure><figcaption>{escape(title)}</figcaption>'
-             f'<svg role="img" aria-label="{escape(title)}" viewBox="0 0 {width} {height}" width="100%" '
-             f'xmlns="http://www.w3.org/2000/svg" font-size="12">']  # fmt: skip
-    for row, (label, value, shown) in enumerate(rows):
-        y = 5 + row * bar_h
-        length = (width - label_w - 80) * (value / top if top else 0)
-        parts.append(
-            f'<text x="0" y="{y + 15}">{escape(label)}</text>'
-            f'<rect x="{label_w}" y="{y + 3}" width="{length:.1f}" height="{bar_h - 8}" fill="#3b6ea5"></rect>'
-            f'<text x="{label_w + length + 6:.1f}" y="{y + 15}">{escape(shown)}</text>'
-        )
-    parts.append("</svg></figure>")
-    return "".join(parts)
-
-
-def _run_section(summary: dict) -> str:
+def _run_text(summary: dict) -> str:
     low, high = summary["red_win_rate_ci95"]
     rate = summary["red_win_rate"] or 0
-    sections = [
-        f"<h2>{escape(summary['spec'])} — {summary['games']} games, seed {escape(summary['seed'])}</h2>",
+    length = summary["length"]
+    return (
+        f"<h2>{escape(summary['spec'])} — {summary['games']} games, seed {escape(summary['seed'])}</h2>"
         f"<p>Red win rate <strong>{rate:.1%}</strong> (95% interval {low:.1%}–{high:.1%}); "
-        f"black {1 - rate:.1%}. Agent problems (defaults given): {summary['agent_problems']}.</p>",
-        _bars(
-            "Win rate by team",
-            [("red", rate, f"{rate:.1%}"), ("black", 1 - rate, f"{1 - rate:.1%}")],
-            1.0,
-        ),
-        _bars(
-            "Mean points per role (fiim-2025 scoring)",
-            [
-                (role, max(0.0, data["mean"] or 0), f"{data['mean']}")
-                for role, data in summary["points_per_role"].items()
-            ],
-        ),
-        _bars(
-            "Game length: games by last day",
-            [(f"day {day}", n, str(n)) for day, n in summary["length"]["days"].items()],
-        ),
-        f"<p>Mean days {summary['length']['mean_days']}, speeches {summary['length']['mean_speeches']}, "
-        f"log events {summary['length']['mean_events']}.</p>",
-        _bars(
-            "Rule paths: share of games where each fired",
-            [
-                (
-                    data["title"],
-                    data["games"] / max(1, summary["games"]),
-                    f"{data['games']} games, {data['total']} times",
-                )
-                for data in summary["rule_paths"].values()
-            ],  # fmt: skip
-            1.0,
-        ),
-    ]
-    return "\n".join(sections)
+        f"black {1 - rate:.1%}. Agent problems (defaults given): {summary['agent_problems']}. "
+        f"Mean days {length['mean_days']}, speeches {length['mean_speeches']}, "
+        f"log events {length['mean_events']}.</p>"
+    )
 
 
 def report_html(report: dict) -> str:
-    body = [_run_section(report["run"])]
+    """A page of its own (no script, nothing fetched): the charts are the site's (charts.py)."""
+    body = [_run_text(report["run"])]
     if "compare" in report:
-        body.append(_run_section(report["compare"]))
+        body.append(_run_text(report["compare"]))
         h2h = report["head_to_head"]
-        a, b = report["run"], report["compare"]
         body.append(
-            "<h2>Head to head</h2>"
-            + _bars(
-                "Red win rate",
-                [
-                    (a["spec"], a["red_win_rate"], f"{a['red_win_rate']:.1%}"),
-                    (b["spec"], b["red_win_rate"], f"{b['red_win_rate']:.1%}"),
-                ],
-                1.0,
-            )  # fmt: skip
-            + f"<p>Difference {h2h['red_win_rate_difference']:+.1%} (95% interval "
-            f"{h2h['difference_ci95'][0]:+.1%} to {h2h['difference_ci95'][1]:+.1%}); "
-            f"{h2h['games_with_another_winner']} seeds changed their winner.</p>"
+            f"<p>Head to head: {h2h['games_with_another_winner']} seeds changed their winner.</p>"
         )
+    body.extend(chart for _, chart in report_charts(report))
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         "<title>Auto-judged table: simulation report</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:1rem auto;padding:0 1rem}"
-        "figure{margin:1rem 0}figcaption{font-weight:600;margin-bottom:.3rem}</style></head><body>"
+        "figure{margin:1rem 0}figcaption{font-weight:600;margin-bottom:.3rem}"
+        ".chart-legend{margin:.2rem 0;display:flex;gap:1rem}</style></head><body>"
         "<h1>Auto-judged table: simulation report</h1>" + "\n".join(body) + "</body></html>\n"
     )
 

@@ -14,6 +14,16 @@
     if (event.detail.xhr.status >= 500) say("error", data.msgServerError);
     else say("error", data.msgRefused + " (" + event.detail.xhr.status + ")");
   });
+  // A form that asks for it (data-refocus: ids, the first found wins) gives the keyboard's focus
+  // back once htmx has redrawn the part of the page the form was in (the Mafia 1923 roster's menus).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var form = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var ids = (form && form.dataset && form.dataset.refocus || "").split(" ");
+    for (var i = 0; i < ids.length; i++) {
+      var target = ids[i] && document.getElementById(ids[i]);
+      if (target) { target.focus(); return; }
+    }
+  });
   document.addEventListener("htmx:sendError", function () {
     say("warning", document.body.dataset.msgOffline);
   });

@@ -278,14 +278,16 @@ def test_a_change_to_an_unpublished_game_asks_for_no_standings(django_capture_on
 
 
 def test_every_kind_of_job_has_the_runner_its_app_registered():
-    """The outbox knows no app: scoring, tournaments (standings) and ratings register their runners
-    in AppConfig.ready(), ratings with its order of 'from' games, scoring the sweep's stale scores."""
+    """The outbox knows no app: scoring, tournaments (standings), ratings and online (simulation
+    runs) register their runners in AppConfig.ready(), ratings with its order of 'from' games,
+    scoring the sweep's stale scores."""
+    from online.simulations import run_simulation
     from ratings.services import earlier_in_rating_order, run_ratings
     from scoring.services import rescore_stale, run_game_scores
     from tournaments.standings.store import run_standings
 
     registered = dict(pipeline.RUNNERS), dict(pipeline.EARLIER), dict(pipeline.SWEEPERS)
     assert registered == ({Kind.GAME_SCORES: run_game_scores, Kind.STANDINGS: run_standings,
-                           Kind.RATINGS: run_ratings},
+                           Kind.RATINGS: run_ratings, Kind.SIMULATION: run_simulation},
                           {Kind.RATINGS: earlier_in_rating_order},
                           {"stale_scores": rescore_stale})

@@ -110,6 +110,9 @@ VISITS: dict[str, Entry] = {
     "online:table_protocol": lambda w: {"token": w.extra["judged_table"]},
     "online:table_transcript": lambda w: {"token": w.extra["judged_table"]},
     "online:notifications": lambda w: {},
+    "online:simulations": lambda w: [Visit(), Visit(query="page=2")],
+    "online:simulation": lambda w: {"pk": w.extra["simulation_run"]},
+    "online:simulation_json": lambda w: {"pk": w.extra["simulation_run"]},
     "online:night_order": lambda w: {"slug": w.extra["online_setup"]},
     "online:roles": lambda w: {},
     "online:setup_json": lambda w: {"slug": w.extra["online_setup"]},
@@ -127,6 +130,7 @@ VISITS: dict[str, Entry] = {
     "online:follow": lambda w: {"slug": w.extra["online_game"]},
     "online_mod:console": lambda w: {},
     "online_mod:setup_new": lambda w: [Visit({}), Visit({}, query=f"from={w.extra['online_setup']}")],
+    "online_mod:simulation_new": lambda w: {},
     "online_mod:game": lambda w: {"slug": w.extra["online_game"]},
     "online_mod:action": lambda w: {"slug": w.extra["online_game"], "action": "deal"},
     # Mafia 1923: the secret event (its seed deals differently in the two worlds), every page

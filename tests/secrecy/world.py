@@ -206,6 +206,7 @@ def build(variant: str, clock) -> World:
     world.at(540)
     world.extra.update(_online_game(world))
     world.extra.update(_mafia1923_event(world))
+    world.extra.update(_simulation_run(world))
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
@@ -247,6 +248,22 @@ def _online_game(world: World) -> dict:
     JudgedTable.objects.create(token="secrecy-table", seed="secrecy-table", seat=3, session_key="a-visitor",
                                log=create_table("secrecy-table")[1])
     return {"online_game": game.slug, "online_setup": setup.slug, "judged_table": "secrecy-table"}
+
+
+def _simulation_run(world: World) -> dict:
+    """A finished simulation run of the auto-judged table (bots' games: the same in both worlds)."""
+    from django.utils import timezone
+
+    from games.protocol_scoring import scorer
+    from online.agents.simulate import build_report, report_json, simulate
+    from online.models import SimulationRun
+
+    report = build_report(simulate(2, "secrecy", "rule", scorer=scorer()))
+    run = SimulationRun.objects.create(
+        seed="secrecy", spec="rule", games=2, status=SimulationRun.Status.DONE, report_text=report_json(report),
+        red_win_rate=report["run"]["red_win_rate"], requested_by=world.organizer, started_at=timezone.now(),
+        finished_at=timezone.now(), duration_ms=10)
+    return {"simulation_run": run.pk}
 
 
 def _mafia1923_event(world: World) -> dict:

@@ -25,7 +25,7 @@ from . import commands as c
 from .config import TableConfig
 from .errors import TableError
 from .phrases import PHRASEBOOKS
-from .speech import name_pattern, read_speech
+from .speech import name_pattern, read_speech_memo
 
 SEATS = range(1, 11)
 DEAL = tuple(deal_cards(CLASSIC_DEAL))  # the cards before the shuffle, in the vocabulary's order
@@ -337,7 +337,9 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
         ev.append(_event(st, "speech_out_of_turn", seat=seat, text=text, to=[]))
         _foul(st, seat, "out-of-turn", ev)
         return
-    reading = read_speech(text, st.limit, st.config.limit_unit, st.name_reader, st.config.language)
+    # The table's names determine its name reader: they key the memo of readings.
+    reading = read_speech_memo(text, st.limit, st.config.limit_unit, st.name_reader, st.names,
+                               st.config.language)  # fmt: skip
     speech = _event(st, "speech", seat=seat, purpose=st.purpose, text=text.strip(), length=reading.length,
                     limit=st.limit, unit=st.config.limit_unit)  # fmt: skip
     if reading.over_limit:

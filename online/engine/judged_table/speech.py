@@ -109,3 +109,33 @@ def read_speech(
         nominations=tuple(nominations),
         names=tuple(named),
     )
+
+
+# Readings of short speeches already heard, by (text, limit, unit, names, language): a bot
+# says the same few sentences over and over, and a reading depends on nothing else. Bounded:
+# only short texts are kept, and the memo starts afresh when full.
+MEMO_TEXT_LENGTH = 200
+MEMO_SIZE = 4096
+_readings: dict[tuple, SpeechReading] = {}
+
+
+def read_speech_memo(
+    text: str,
+    limit: int,
+    unit: str,
+    names: tuple[re.Pattern | None, dict[str, int]] | None,
+    names_key: tuple,
+    language: str = "en",
+) -> SpeechReading:
+    """`read_speech`, remembered for short texts; `names_key` is a hashable value that
+    determines `names` (the judge passes the table's names)."""
+    if len(text) > MEMO_TEXT_LENGTH:
+        return read_speech(text, limit, unit, names, language)
+    key = (text, limit, unit, names_key, language)
+    reading = _readings.get(key)
+    if reading is None:
+        reading = read_speech(text, limit, unit, names, language)
+        if len(_readings) >= MEMO_SIZE:
+            _readings.clear()
+        _readings[key] = reading
+    return reading

@@ -25,6 +25,7 @@ PUBLIC_STEPS = {
     slots=True
 )  # not frozen: a frozen dataclass's __init__ costs twice as much, and a view is
 class SeatView:  # built fresh for every question, so an agent that changes its own changes nothing
+    # (`seat_view` builds it positionally: keep it in step with the order of the fields)
     seat: int
     role: str
     team: str
@@ -139,25 +140,27 @@ def seat_view(
     else:
         checks = ()
     living, fouls, nominees, step = _public(st)
+    # Positional, in the fields' order: a call with nineteen keywords costs three times as much,
+    # and a view is built for every question.
     return SeatView(
-        seat=seat,
-        role=role,
-        team="black" if black else "red",
-        alive=st.alive[seat],
-        phase=st.phase,
-        number=st.number,
-        step=step,
-        speaker=st.actor if st.step == "speech" else None,
-        request=None if st.winner else request_for(st, seat),
-        living=living,
-        fouls=dict(fouls),
-        nominees=nominees,
-        mafia={"black": list(st.blacks), "don": st.don} if black else None,
-        checks=checks,
-        claims=dict(st.claims) if black and st.phase == "night" else None,
-        winner=st.winner,
-        history=history_for(log, seat, since) if with_history else (),
-        since=since,
-        log_length=len(log),
-        language=st.config.language,
+        seat,
+        role,
+        "black" if black else "red",
+        st.alive[seat],
+        st.phase,
+        st.number,
+        step,
+        st.actor if st.step == "speech" else None,  # speaker
+        None if st.winner else request_for(st, seat),
+        living,
+        dict(fouls),
+        nominees,
+        {"black": list(st.blacks), "don": st.don} if black else None,  # mafia
+        checks,
+        dict(st.claims) if black and st.phase == "night" else None,  # claims
+        st.winner,
+        history_for(log, seat, since) if with_history else (),
+        since,
+        len(log),  # log_length
+        st.config.language,  # language
     )

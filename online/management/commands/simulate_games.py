@@ -15,11 +15,13 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
 from games.protocol_scoring import scorer
 from online.agents.simulate import build_report, simulate, write_game, write_report
 from online.agents.spec import SpecError
 from online.engine.judged_table import TableConfig, TableError
+from online.simulations import simulation_record
 
 
 def chat_settings() -> dict | None:
@@ -55,8 +57,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-games", action="store_true", help="write only the report, not every game's files"
         )
+        parser.add_argument(
+            "--record",
+            action="store_true",
+            help="store the run on the site too (its page under /online/simulations/)",
+        )
 
-    def handle(self, *args, games, seed, agents, compare, out, config, no_games, **options):
+    def handle(self, *args, games, seed, agents, compare, out, config, no_games, record, **options):
         if games < 1:
             raise CommandError("--games must be at least 1")
         try:
@@ -65,6 +72,7 @@ class Command(BaseCommand):
             raise CommandError(f"--config: {error}") from None
         directory = Path(out)
         directory.mkdir(parents=True, exist_ok=True)
+        started_at = timezone.now()
         started = time.perf_counter()
         try:
             score = scorer()  # the scoring app's engine (games.protocol_scoring)
@@ -89,6 +97,14 @@ class Command(BaseCommand):
         report = build_report(run, other)
         write_report(report, directory)
         elapsed = time.perf_counter() - started
+        if record:
+            stored = simulation_record(
+                report=report,
+                config=json.loads(config) if config else {},
+                duration_ms=int(elapsed * 1000),
+                started_at=started_at,
+            )
+            self.stdout.write(f"recorded on the site: {stored.get_absolute_url()}")
         summary = report["run"]
         low, high = summary["red_win_rate_ci95"]
         self.stdout.write(

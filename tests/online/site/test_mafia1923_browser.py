@@ -65,3 +65,52 @@ def test_a_moderator_publishes_a_windows_draft(chromium, live_server, site_clock
     player.goto(f"{live_server.url}/online/1923/{event.game.slug}/board/")
     assert names[victims[0]] in player.inner_text("body")
     page_check(player, f"m1923-board-{size}")
+
+
+@pytest.mark.parametrize("script", ["htmx", "no-script"])
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_rosters_row_actions_are_one_small_menu_that_the_keyboard_works(chromium, live_server, site_clock, size,
+                                                                            script):
+    """docs/mafia1923-site.md, "The pages": each roster row's exile and improper vote sit in one
+    small menu (a <details>): a row is one line high at a laptop's width, the menu opens and sends
+    from the keyboard, with htmx (the roster alone is redrawn, the focus comes back to the row's
+    menu) and without a script (the page is sent and reloaded)."""
+    event = Event(prefix=f"ra{size[0]}{script[0]}")
+    names = {s.number: s.name for s in event.state.slots}
+    viewport = PHONE if size == "phone" else LAPTOP
+    page = chromium.new_context(**viewport, java_script_enabled=script == "htmx").new_page()
+    log_in(page, live_server.url, event.moderator.username, PASSWORD)
+    page.goto(f"{live_server.url}/organize/online/1923/{event.game.slug}/")
+    roster = page.locator("#roster")
+    if size == "laptop":
+        row = roster.locator("tbody tr").first.bounding_box()
+        assert row["height"] < 60, "a row with its actions closed is one line"
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["viewport"]["width"]
+    if script == "htmx":
+        page_check(page, f"m1923-roster-{size}")  # axe-core needs a script
+
+    page.locator("#roster-actions-3").focus()
+    page.keyboard.press("Enter")
+    assert roster.locator("details.row-actions").nth(2).evaluate("d => d.open"), "Enter opens the row's menu"
+    page.keyboard.press("Tab")  # to the first action's field: Exile
+    page.keyboard.type("voted twice")
+    page.keyboard.press("Enter")  # Enter in the field sends its form
+    page.wait_for_function("() => document.querySelector('#audit').innerText.includes('voted twice')")
+    assert "Done." in page.locator("#messages").inner_text()
+    assert "exiled" in roster.locator("tbody tr").nth(2).inner_text()
+    assert roster.locator("#roster-actions-3").count() == 0, "an exiled player has no actions left"
+    if script == "htmx":  # the row's menu is gone with the exile: the focus is on the roster
+        page.wait_for_function("() => document.activeElement.id === 'roster'")
+
+    page.locator("#roster-actions-4").focus()
+    page.keyboard.press("Space")
+    form = roster.locator("details.row-actions[open] form").nth(1)
+    form.locator("input[name=note]").fill("a second vote")
+    form.locator("input[name=note]").focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the focused "Improper vote" button
+    page.wait_for_function("() => document.querySelector('#audit').innerText.includes('a second vote')")
+    assert "1 strike" in roster.locator("tbody tr").nth(3).inner_text()
+    if script == "htmx":  # the focus is back on the row's menu
+        page.wait_for_function("() => document.activeElement.id === 'roster-actions-4'")
+    assert names[4] in roster.inner_text()

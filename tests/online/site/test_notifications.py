@@ -11,9 +11,11 @@ from django.core import mail
 from django.urls import reverse
 
 from online import services
+from online.engine.rulesets import RULESET_MODULES
 from online.languages import language_of
 from online.models import LanguagePreference, Notification
 from online.tasks import mail_notifications
+from online.texts import notification_rulesets
 from tests.factories import UserFactory
 from tests.online.factories import START, a_game
 
@@ -79,3 +81,41 @@ def test_role_messages_prods_the_end_and_the_review_notify(client):
     assert {"role", "prod", "game", "review"} <= kinds
     assert set(Notification.objects.filter(user=fan).values_list("kind", flat=True)) >= {"game", "review"}
     assert not Notification.objects.filter(user=fan, kind="role").exists(), "a spectator gets no role message"
+
+
+def test_the_mail_task_run_twice_for_the_same_notifications_sends_each_one_once(settings):
+    """A Celery retry or a re-queued message runs the task again with the same ids: each
+    notification's e-mail goes out once (docs/online-site.md, "Notifications")."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    game, users, _moderator = a_game("mafia_goon", "townie", "townie", "townie")
+    for user in users:
+        user.email = f"{user.username}@example.com"
+        user.save()
+    services.slot_prod(game=game, number=2, note="Please post.", now=START + timedelta(minutes=5))
+    ids = list(Notification.objects.filter(game=game).values_list("pk", flat=True))
+    mail.outbox.clear()
+    assert mail_notifications(ids) == len(ids) > 0
+    assert mail_notifications(ids) == 0, "the second run sends nothing"
+    assert mail_notifications.delay(ids).get() == 0
+    assert sorted(message.to[0] for message in mail.outbox) == sorted(
+        Notification.objects.filter(pk__in=ids).values_list("user__email", flat=True))
+
+
+def test_every_ruleset_registers_the_text_of_its_notifications():
+    """online/texts.py looks a notification's text up by its game's ruleset: no special case."""
+    assert notification_rulesets() >= set(RULESET_MODULES)
+
+
+def test_a_notification_no_renderer_knows_reads_as_news_not_a_500(client):
+    game, users, _moderator = a_game("mafia_goon", "townie", "townie", "townie")
+    Notification.objects.create(user=users[0], game=game, kind="unheard-of", params={"x": 1}, created_at=START)
+    client.force_login(users[0])
+    page = client.get(reverse("online:notifications"), HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and "There is news in this game." in page.content.decode()
+    setup = game.setup
+    setup.data = {**setup.data, "ruleset": "a-ruleset-with-no-texts"}
+    setup.save(update_fields=["data"])
+    note = Notification.objects.select_related("game__setup").get(user=users[0], kind="unheard-of")
+    assert note.text == "There is news in this game."
+    russian = client.get(reverse("online:notifications"), HTTP_ACCEPT_LANGUAGE="ru")
+    assert russian.status_code == 200 and "There is news in this game." not in russian.content.decode()

@@ -43,14 +43,22 @@ class BotWords:
     claim_re: re.Pattern
     accuses_re: re.Pattern  # (number, colour) pairs in a claimant's speech
     colours: dict[str, str]  # a colour word as said → "black" / "red"
+    # The lines with a seat, said for every seat in advance (index 0 unused): no formatting in
+    # a bot's turn.
+    nominate_of: tuple[str, ...]
+    black_of: tuple[str, ...]
+    red_of: tuple[str, ...]
+    named_of: tuple[str, ...]
 
 
 def _words(language: str, claim: str, black: str, red: str, named: str, cues: tuple[str, str],
            accuses: str, colours: dict[str, str]) -> BotWords:  # fmt: skip
     book = PHRASEBOOKS[language]
+    nominate = book.players_nominate + "."
+    seats = range(11)
     return BotWords(
         endings=book.players_end,
-        nominate=book.players_nominate + ".",
+        nominate=nominate,
         claim=claim,
         black=black,
         red=red,
@@ -60,6 +68,10 @@ def _words(language: str, claim: str, black: str, red: str, named: str, cues: tu
         claim_re=re.compile(re.escape(claim.rstrip(".")), re.IGNORECASE),
         accuses_re=re.compile(accuses, re.IGNORECASE),
         colours=colours,
+        nominate_of=tuple(nominate.format(n=seat) for seat in seats),
+        black_of=tuple(black.format(n=seat) for seat in seats),
+        red_of=tuple(red.format(n=seat) for seat in seats),
+        named_of=tuple(named.format(n=seat) for seat in seats),
     )
 
 
@@ -124,7 +136,7 @@ class RandomBot(Agent):
             words = BOT_WORDS[view.language]
             ending = words.endings[0] if rng.random() < 0.5 else words.endings[1]
             if request["purpose"] == "day" and rng.random() < 0.5:
-                return {"speech": f"{words.nominate.format(n=rng.choice(view.living))} {ending}"}
+                return {"speech": f"{words.nominate_of[rng.choice(view.living)]} {ending}"}
             return {"speech": ending}
         if action == "hand":
             return {"up": rng.random() < 0.5}
@@ -249,8 +261,8 @@ class RuleBot(Agent):
                     for c in view.checks
                     if c["result"] == "red" and c["target"] in self.alive
                 ]
-                told = " ".join(words.red.format(n=seat) for seat in reds)
-                return f"{words.claim} {words.black.format(n=target)} {told} {words.nominate.format(n=target)} {ending}"
+                told = " ".join(words.red_of[seat] for seat in reds)
+                return f"{words.claim} {words.black_of[target]} {told} {words.nominate_of[target]} {ending}"
         if view.team == "black":
             trusted = self._trusted()
             exposed = [seat for seat in self._known_blacks(view) if seat in view.mafia["black"]]
@@ -260,7 +272,7 @@ class RuleBot(Agent):
                 and len(self.claimants) == 1
                 and self.rng.random() < 0.5
             ):
-                return f"{words.claim} {words.black.format(n=trusted)} {words.nominate.format(n=trusted)} {ending}"
+                return f"{words.claim} {words.black_of[trusted]} {words.nominate_of[trusted]} {ending}"
             reds = [
                 seat
                 for seat in view.living
@@ -268,17 +280,17 @@ class RuleBot(Agent):
             ]
             if reds and self.rng.random() < 0.4:
                 pick = trusted if trusted in reds else self.rng.choice(reds)
-                return f"{words.nominate.format(n=pick)} {ending}"
+                return f"{words.nominate_of[pick]} {ending}"
             return ending
         blacks = [seat for seat in self._known_blacks(view) if seat not in nominees]
         if blacks:
             return (
-                f"{words.named.format(n=blacks[0])} {words.nominate.format(n=blacks[0])} {ending}"
+                f"{words.named_of[blacks[0]]} {words.nominate_of[blacks[0]]} {ending}"
             )
         suspects = self._suspects(view, exclude=nominees)
         if suspects and self.rng.random() < 0.3:
             # The most suspicious, the first in the shuffled order of equals.
-            return f"{words.nominate.format(n=max(suspects, key=self._suspicion_of))} {ending}"
+            return f"{words.nominate_of[max(suspects, key=self._suspicion_of)]} {ending}"
         return ending
 
     def _suspicion_of(self, seat: int) -> float:

@@ -7,10 +7,10 @@ vote and ten seconds for each night step for people, configurable for agents.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from .errors import TableError
-from .phrases import LANGUAGES
+from .phrases import LANGUAGES, PHRASEBOOKS, Phrasebook
 
 UNITS = ("words", "tokens")
 
@@ -32,6 +32,8 @@ class TableConfig:
     # "Language: English (or Russian for certain tournaments)": the judge's words (phrases.py)
     # and the players' endings and nominations the judge accepts (speech.py).
     language: str = "en"
+    # The language's phrasebook (`phrases.py`), kept here for the judge: not a setting.
+    words: Phrasebook = field(init=False, repr=False, compare=False)
     # The seed has no end for a game in which nobody leaves (agents that never nominate and a
     # Don who never kills): after this many rounds in a row without a departure it is a draw.
     draw_after_quiet_rounds: int = 3
@@ -60,6 +62,7 @@ class TableConfig:
                 f"language must be one of {', '.join(LANGUAGES)}",
                 option="language",
             )
+        object.__setattr__(self, "words", PHRASEBOOKS[self.language])
         for name in ("vote_window_seconds", "night_window_seconds", "speech_window_seconds"):
             value = getattr(self, name)
             if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
@@ -76,7 +79,7 @@ class TableConfig:
             return cls()
         if not isinstance(data, dict):
             raise TableError("config.not-an-object", "the table's settings must be an object")
-        known = {field.name for field in fields(cls)}
+        known = set(FIELD_NAMES)
         unknown = sorted(set(data) - known)
         if unknown:
             raise TableError(
@@ -85,4 +88,4 @@ class TableConfig:
         return cls(**data)
 
 
-FIELD_NAMES = tuple(field.name for field in fields(TableConfig))
+FIELD_NAMES = tuple(field.name for field in fields(TableConfig) if field.init)  # the settings

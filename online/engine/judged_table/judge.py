@@ -24,7 +24,6 @@ from ..errors import LogError
 from . import commands as c
 from .config import TableConfig
 from .errors import TableError
-from .phrases import PHRASEBOOKS
 from .speech import name_pattern, read_speech_memo
 
 SEATS = range(1, 11)
@@ -393,7 +392,7 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
                 "nominated",
                 by=seat,
                 target=target,
-                say=PHRASEBOOKS[st.config.language].accepted,
+                say=st.config.words.accepted,
             )
         )
         return
@@ -411,7 +410,7 @@ def _call_speech(st: TableState, seat: int, purpose: str, ev: list[dict]) -> Non
         limit = max(2, min(limit, config.speech_limit // 2))
     st.step, st.actor, st.purpose, st.limit = "speech", seat, purpose, limit
     ev.append(_event(st, "speech_called", seat=seat, purpose=purpose, limit=limit, unit=config.limit_unit,
-                     say=PHRASEBOOKS[config.language].speech_calls[purpose].format(seat=seat)))  # fmt: skip
+                     say=config.words.speech_call_of[purpose][seat]))  # fmt: skip
 
 
 def _next_speech(st: TableState, ev: list[dict]) -> None:
@@ -430,7 +429,7 @@ def _next_speech(st: TableState, ev: list[dict]) -> None:
         _after_day_speeches(st, ev)
     elif after == "revote" and st.voting_cancelled:
         ev.append(_event(st, "no_vote", reason="voting-cancelled",
-                         say=PHRASEBOOKS[st.config.language].no_vote_cancelled))  # fmt: skip
+                         say=st.config.words.no_vote_cancelled))  # fmt: skip
         _begin_night(st, ev)
     elif after == "revote":
         _open_round(st, st.round + 1, st.candidates, ev)
@@ -447,7 +446,7 @@ def _foul(st: TableState, seat: int, reason: str, ev: list[dict]) -> None:
     count = st.fouls[seat] + 1
     st.fouls = _with(st.fouls, seat, count)
     foul = _event(st, "foul", seat=seat, kind="ordinary", reason=reason, count=count,
-                  say=PHRASEBOOKS[st.config.language].foul.format(seat=seat))  # fmt: skip
+                  say=st.config.words.foul_of[seat])  # fmt: skip
     if count == ORDINARY_FOULS_TO_SHORTEN:
         st.shortened = _with(st.shortened, seat, True)
         foul["penalty"] = "next-speech-shortened"
@@ -461,14 +460,14 @@ def _remove(st: TableState, seat: int, ev: list[dict]) -> None:
     in the day cancels that day's voting (docs/auto-judged-table.md)."""
     st.alive = _with(st.alive, seat, False)
     ev.append(_event(st, "disqualified", seat=seat, reason="fourth-foul",
-                     say=PHRASEBOOKS[st.config.language].leaves.format(seat=seat)))  # fmt: skip
+                     say=st.config.words.leaves_of[seat]))  # fmt: skip
     if _check_end(st, ev):
         return
     if st.phase == "day":
         st.voting_cancelled = True
         if st.step in ("vote", "hands"):
             ev.append(_event(st, "no_vote", reason="voting-cancelled",
-                             say=PHRASEBOOKS[st.config.language].no_vote_cancelled))  # fmt: skip
+                             say=st.config.words.no_vote_cancelled))  # fmt: skip
             st.queue = []
             st.after = "night"
             _next_speech(st, ev)
@@ -497,10 +496,10 @@ def _check_end(st: TableState, ev: list[dict]) -> bool:
     if black and black < red:
         return False
     st.winner = "red" if black == 0 else "black"
-    words = PHRASEBOOKS[st.config.language]
+    words = st.config.words
     if st.phase == "night" and st.killed_tonight is not None:
         ev.append(_event(st, "night_result", killed=st.killed_tonight,
-                         say=words.killed_tonight.format(seat=st.killed_tonight)))  # fmt: skip
+                         say=words.killed_of[st.killed_tonight]))  # fmt: skip
     st.step, st.actor, st.queue, st.after = "over", 0, [], ""
     ev.append(_event(st, "game_over", winner=st.winner, say=words.game_over[st.winner]))
     return True
@@ -519,17 +518,17 @@ def _round_ends_in_a_draw(st: TableState, ev: list[dict]) -> bool:
     st.winner = DRAW
     st.step, st.actor, st.queue, st.after = "over", 0, [], ""
     ev.append(_event(st, "game_over", winner=DRAW, quiet_rounds=st.quiet_rounds,
-                     say=PHRASEBOOKS[st.config.language].game_over[DRAW].format(rounds=st.quiet_rounds)))  # fmt: skip
+                     say=st.config.words.game_over[DRAW].format(rounds=st.quiet_rounds)))  # fmt: skip
     return True
 
 
 def _leave(st: TableState, seats: list[int], how: str, ev: list[dict]) -> bool:
     """Players leave by vote, raise or single nomination: roles are not revealed; each gives a
     final speech unless the game is over. True if the game ended."""
-    leaves = PHRASEBOOKS[st.config.language].leaves
+    leaves = st.config.words.leaves_of
     for seat in seats:
         st.alive = _with(st.alive, seat, False)
-        ev.append(_event(st, "eliminated", seat=seat, how=how, say=leaves.format(seat=seat)))
+        ev.append(_event(st, "eliminated", seat=seat, how=how, say=leaves[seat]))
     if _check_end(st, ev):
         return True
     st.queue = [(seat, "final") for seat in seats]
@@ -546,9 +545,7 @@ def _begin_day(st: TableState, ev: list[dict]) -> None:
     st.phase, st.number = "day", st.number + 1
     st.nominees, st.nominators, st.voting_cancelled = [], [], False
     st.round, st.candidates, st.round_votes, st.hands = 0, [], {}, {}
-    words = PHRASEBOOKS[st.config.language]
-    result = words.killed_tonight.format(seat=killed) if killed else words.nobody_killed
-    ev.append(_event(st, "day_started", killed=killed, say=words.morning.format(result=result)))
+    ev.append(_event(st, "day_started", killed=killed, say=st.config.words.morning_of[killed or 0]))
     if killed:
         st.queue = [(killed, "final")]
         st.after = "day_speeches"
@@ -571,7 +568,7 @@ def _start_day_speeches(st: TableState, ev: list[dict]) -> None:
 
 def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
     nominees = [seat for seat in st.nominees if st.alive[seat]]
-    words = PHRASEBOOKS[st.config.language]
+    words = st.config.words
     if st.voting_cancelled:
         ev.append(_event(st, "no_vote", reason="voting-cancelled", say=words.no_vote_cancelled))
         _begin_night(st, ev)
@@ -618,16 +615,15 @@ def _open_round(st: TableState, number: int, candidates: list[int], ev: list[dic
 
 def _open_window(st: TableState, ev: list[dict]) -> None:
     candidate = st.candidates[st.window]
-    words = PHRASEBOOKS[st.config.language]
+    words = st.config.words
     if st.window == len(st.candidates) - 1:
         # The last candidate takes every vote not given: "no vote → the last nominated".
         ev.append(_event(st, "vote_window", round=st.round, candidate=candidate, last=True,
-                         say=words.vote_last.format(seat=candidate)))  # fmt: skip
+                         say=words.vote_last_of[candidate]))  # fmt: skip
         _count_round(st, ev)
         return
-    word = words.number_names[candidate]
     ev.append(_event(st, "vote_window", round=st.round, candidate=candidate, last=False,
-                     say=words.vote_call.format(Word=word, word=word.lower())))  # fmt: skip
+                     say=words.vote_call_of[candidate]))  # fmt: skip
 
 
 def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
@@ -654,7 +650,7 @@ def _count_round(st: TableState, ev: list[dict]) -> None:
     tally[last] += len(defaulted)
     top = max(tally.values())
     leaders = [seat for seat in st.candidates if tally[seat] == top]
-    words = PHRASEBOOKS[st.config.language]
+    words = st.config.words
     ev.append(_event(st, "votes_counted", round=st.round, candidates=st.candidates, votes=votes,
                      defaulted=defaulted, tally={str(seat): n for seat, n in tally.items()},
                      leaders=leaders, say=words.votes.format(tally=", ".join(f"{seat}: {n}" for seat, n in tally.items()))))  # fmt: skip
@@ -695,7 +691,7 @@ def _count_hands(st: TableState, ev: list[dict]) -> None:
     players remain"."""
     up = [seat for seat in SEATS if st.hands.get(seat)]
     passes = 2 * len(up) > len(st.living)
-    words = PHRASEBOOKS[st.config.language]
+    words = st.config.words
     say = words.all_leave if passes else words.all_stay
     ev.append(_event(st, "hands_counted", candidates=st.candidates, up=up, passes=passes, say=say))
     if passes:
@@ -715,7 +711,7 @@ def _begin_night(st: TableState, ev: list[dict]) -> None:
     st.killed_tonight = None
     st.claims, st.claimants = {}, []
     st.queue, st.after = [], ""
-    words = PHRASEBOOKS[st.config.language]
+    words = st.config.words
     ev.append(_event(st, "night_started", say=words.night_falls))
     # The Sheriff is called also when gone, so that the call tells no one whether he is.
     ev.append(_event(st, "sheriff_woke", say=words.sheriff_wakes))
@@ -738,18 +734,18 @@ def _check(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
         result = "black" if st.roles[target] in BLACK_ROLES else "red"
         st.sheriff_checks = [*st.sheriff_checks, (st.number, target, result)]
         ev.append(_event(st, "sheriff_checked", seat=seat, target=target, result=result,
-                         say=PHRASEBOOKS[st.config.language].answers[result], to=[seat]))  # fmt: skip
+                         say=st.config.words.answers[result], to=[seat]))  # fmt: skip
         _sheriff_sleeps(st, ev)
     else:
         result = "sheriff" if st.roles[target] == "sheriff" else "not_sheriff"
         st.don_checks = [*st.don_checks, (st.number, target, result)]
         ev.append(_event(st, "don_checked", seat=seat, target=target, result=result,
-                         say=PHRASEBOOKS[st.config.language].answers[result], to=[seat]))  # fmt: skip
+                         say=st.config.words.answers[result], to=[seat]))  # fmt: skip
         _don_sleeps(st, ev)
 
 
 def _sheriff_sleeps(st: TableState, ev: list[dict]) -> None:
-    ev.append(_event(st, "sheriff_slept", say=PHRASEBOOKS[st.config.language].sheriff_sleeps))
+    ev.append(_event(st, "sheriff_slept", say=st.config.words.sheriff_sleeps))
     _call_hunt(st, ev)
 
 
@@ -772,7 +768,7 @@ def _call_hunt(st: TableState, ev: list[dict], announce: bool = True) -> None:
     ]
     st.claims = {}
     if announce:
-        ev.append(_event(st, "hunt_started", say=PHRASEBOOKS[st.config.language].hunt))
+        ev.append(_event(st, "hunt_started", say=st.config.words.hunt))
     else:
         ev.append(_event(st, "hunt_restarted", decider=decider, to=st.black_seats))
     if st.claimants:
@@ -821,7 +817,7 @@ def _after_kill(st: TableState, target: int | None, ev: list[dict]) -> None:
         st.killed_tonight = target
         if _check_end(st, ev):
             return
-    ev.append(_event(st, "don_woke", say=PHRASEBOOKS[st.config.language].don_wakes))
+    ev.append(_event(st, "don_woke", say=st.config.words.don_wakes))
     don = st.seat_of("don")
     if st.alive[don]:
         st.step, st.actor = "don_check", don
@@ -830,7 +826,7 @@ def _after_kill(st: TableState, target: int | None, ev: list[dict]) -> None:
 
 
 def _don_sleeps(st: TableState, ev: list[dict]) -> None:
-    ev.append(_event(st, "don_slept", say=PHRASEBOOKS[st.config.language].don_sleeps))
+    ev.append(_event(st, "don_slept", say=st.config.words.don_sleeps))
     _begin_day(st, ev)
 
 
@@ -844,7 +840,7 @@ def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
     step = st.step
     closed = _event(st, "window_closed", step=step, note=note)
     if step in ("vote", "hands"):
-        closed["say"] = PHRASEBOOKS[st.config.language].thank_you
+        closed["say"] = st.config.words.thank_you
     else:
         closed["to"] = [st.actor] if st.actor else []
     ev.append(closed)

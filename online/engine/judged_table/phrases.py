@@ -14,7 +14,7 @@ the forms a player is told to use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 LANGUAGES = ("en", "ru")
 
@@ -80,6 +80,15 @@ class Phrasebook:
     defaults: dict[str, str]  # a default's code → its name
     not_counted: str
     reasons: dict[str, str]  # why a nomination did not count
+    # --- the calls with a seat, said for every seat in advance (the judge's hot path indexes
+    # them by seat instead of formatting a phrase; index 0 unused, or "nobody" for a morning) ---
+    speech_call_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    foul_of: tuple[str, ...] = ()
+    leaves_of: tuple[str, ...] = ()
+    killed_of: tuple[str, ...] = ()
+    morning_of: tuple[str, ...] = ()  # [0]: nobody was killed
+    vote_call_of: tuple[str, ...] = ()
+    vote_last_of: tuple[str, ...] = ()
 
 
 # Every phrase in English and in Russian, side by side (the English transcript keeps the codes
@@ -227,12 +236,31 @@ def _column(value, index: int):
     return value[index]
 
 
-PHRASEBOOKS = {
-    language: Phrasebook(
-        language=language, **{name: _column(value, index) for name, value in PHRASES.items()}
-    )
-    for index, language in enumerate(LANGUAGES)
-}
+def _book(language: str, index: int) -> Phrasebook:
+    words = {name: _column(value, index) for name, value in PHRASES.items()}
+    seats = range(11)
+    names = words["number_names"]
+    words |= {
+        "speech_call_of": {
+            purpose: tuple(call.format(seat=seat) for seat in seats)
+            for purpose, call in words["speech_calls"].items()
+        },
+        "foul_of": tuple(words["foul"].format(seat=seat) for seat in seats),
+        "leaves_of": tuple(words["leaves"].format(seat=seat) for seat in seats),
+        "killed_of": tuple(words["killed_tonight"].format(seat=seat) for seat in seats),
+        "morning_of": (words["morning"].format(result=words["nobody_killed"]),)
+        + tuple(
+            words["morning"].format(result=words["killed_tonight"].format(seat=seat))
+            for seat in seats[1:]
+        ),
+        "vote_call_of": (None,)
+        + tuple(words["vote_call"].format(Word=name, word=name.lower()) for name in names[1:]),
+        "vote_last_of": tuple(words["vote_last"].format(seat=seat) for seat in seats),
+    }
+    return Phrasebook(language=language, **words)
+
+
+PHRASEBOOKS = {language: _book(language, index) for index, language in enumerate(LANGUAGES)}
 ENGLISH, RUSSIAN = PHRASEBOOKS["en"], PHRASEBOOKS["ru"]
 
 

@@ -35,9 +35,9 @@ def _window(game_id: int, phase: str):
     return game, public, private
 
 
-def render_public(game, public: dict) -> tuple[str, str]:
+def render_public(game, public: dict, names: dict[int, str] | None = None) -> tuple[str, str]:
     """The public announcement's subject and text, in the active language."""
-    names = dict(game.slots.values_list("number", "name"))
+    names = names if names is not None else dict(game.slots.values_list("number", "name"))
     lines = public_lines(public["public"], names, public.get("notes", ())) + result_lines(public.get("result"), names)
     return f"{game.title}: {public_headline(public['phase'], bool(public.get('result')))}", "\n".join(lines)
 
@@ -65,9 +65,14 @@ def mail_window(game_id: int, phase: str) -> int:
     names = {slot.number: slot.name for slot in slots.values()}
     key = mail_key(phase)
 
+    rendered: dict[str, tuple[str, str]] = {}  # the public part, once per language
+
     def send(user_id: int) -> bool:
-        with translation.override(languages[user_id]):
-            subject, body = render_public(game, public)
+        language = languages[user_id]
+        with translation.override(language):
+            if language not in rendered:
+                rendered[language] = render_public(game, public, names)
+            subject, body = rendered[language]
             slot = slots.get(user_id)
             if slot is not None and slot.number in private:
                 body += "\n\n" + "\n".join(private_lines(private[slot.number], names))

@@ -90,11 +90,23 @@ def simulation_request(*, requested_by, games: int, seed: str, spec: str = "rule
     spec = _checked_spec(spec, what=_("The agents")) or "rule"
     compare_spec = _checked_spec(compare_spec, what=_("The compared agents"))
     table = _checked_config(config)
+    waiting = _unfinished(requested_by)
+    if waiting is not None:
+        # The runs share the workers with the scores' and standings' recomputes: one at a time each.
+        raise ApplicationError(_("Your run #%(id)s is not finished yet: ask for another once it is.")
+                               % {"id": waiting}, code="simulation.waiting")
     with transaction.atomic():
         run = SimulationRun.objects.create(seed=seed, spec=spec, compare_spec=compare_spec, games=games,
                                            config=table, requested_by=requested_by)
         outbox.request_simulation(run.pk)
     return run
+
+
+def _unfinished(user) -> int | None:
+    if user is None:
+        return None
+    return (SimulationRun.objects.filter(requested_by=user, status__in=(Status.QUEUED, Status.RUNNING))
+            .values_list("pk", flat=True).first())
 
 
 def play(run: SimulationRun) -> dict:
@@ -144,7 +156,8 @@ def simulation_record(*, report: dict, config: dict, duration_ms: int, started_a
         seed=run_summary["seed"][:SEED_MAX], spec=run_summary["spec"][:SPEC_MAX],
         compare_spec=report["compare"]["spec"][:SPEC_MAX] if "compare" in report else "",
         games=run_summary["games"], config=config, status=Status.DONE, origin=SimulationRun.Origin.COMMAND,
-        report_text=report_json(report), red_win_rate=run_summary["red_win_rate"], started_at=started_at, finished_at=timezone.now(), duration_ms=duration_ms)
+        report_text=report_json(report), red_win_rate=run_summary["red_win_rate"], started_at=started_at,
+        finished_at=timezone.now(), duration_ms=duration_ms)
 
 
 # --- selectors --------------------------------------------------------------------------------

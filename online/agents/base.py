@@ -76,14 +76,14 @@ def answer_to_command(seat: int, request: dict, answer: dict) -> c.Command | Non
     candidate's window)."""
     action = request["action"]
     if action == "speak":
-        return c.Speak(seat=seat, text=answer["speech"])
+        return c.Speak(seat, answer["speech"])
     if action == "hand":
-        return c.Hand(seat=seat, up=answer["up"])
+        return c.Hand(seat, answer["up"])
     target = answer["target"]
     if action == "check":
-        return None if target is None else c.Check(seat=seat, target=target)
+        return None if target is None else c.Check(seat, target)
     if action == "claim":
-        return c.Claim(seat=seat, target=target)
+        return c.Claim(seat, target)
     if action == "kill":
-        return c.Kill(seat=seat, target=target)
+        return c.Kill(seat, target)
     return None

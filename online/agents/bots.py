@@ -85,11 +85,14 @@ BOT_WORDS = {
                  {"чёрный": "black", "черный": "black", "красный": "red"}),
 }  # fmt: skip
 
+SEAT_NUMBERS = {str(seat): seat for seat in range(1, 11)}  # a vote's voter, as the log writes it
+
 # What a speech tells a rule-based player, by its text: every bot at a table reads the same
 # speeches, and bots say the same few sentences (bounded like the judge's memo of readings).
-_facts: dict[str, dict[str, tuple[bool, tuple[tuple[str, str], ...]] | None]] = {
-    language: {} for language in BOT_WORDS
-}  # by the table's language, then by the text
+# One memo per language (`_facts` is the English one); the English reading, as plain patterns:
+CLAIM, ACCUSES = BOT_WORDS["en"].claim_re, BOT_WORDS["en"].accuses_re
+_facts: dict[str, tuple[bool, tuple[tuple[str, str], ...]] | None] = {}
+FACTS_MEMOS = {"en": _facts, **{language: {} for language in BOT_WORDS if language != "en"}}
 FACTS_TEXT_LENGTH = 200
 FACTS_SIZE = 4096
 
@@ -98,7 +101,7 @@ def speech_facts(text: str, language: str = "en") -> tuple[bool, tuple[tuple[str
     """None for a speech that names neither the Sheriff nor a number (in the table's language);
     else (does it claim the Sheriff, the (number as said, "black"/"red") calls it makes, in
     order)."""
-    memo = _facts[language]
+    memo = FACTS_MEMOS[language]
     facts = memo.get(text, False)
     if facts is False:
         words = BOT_WORDS[language]
@@ -113,6 +116,21 @@ def speech_facts(text: str, language: str = "en") -> tuple[bool, tuple[tuple[str
                 memo.clear()
             memo[text] = facts
     return facts
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """`rng.shuffle(items)`: the same order and the same draws from `rng` (CPython's algorithm:
+    from the last place down, a swap with a place drawn below it by `getrandbits`, a draw over the
+    bound drawn again), without two method calls a place: a bot shuffles whenever it weighs its
+    suspects. tests/online/agents/test_bot_shortcuts.py holds it to `random.Random.shuffle`."""
+    getrandbits = rng.getrandbits
+    for place in range(len(items) - 1, 0, -1):
+        bound = place + 1
+        bits = bound.bit_length()
+        drawn = getrandbits(bits)
+        while drawn >= bound:
+            drawn = getrandbits(bits)
+        items[place], items[drawn] = items[drawn], items[place]
 
 
 class RandomBot(Agent):
@@ -164,14 +182,22 @@ class RuleBot(Agent):
         self._living: tuple[int, ...] | None = None  # the view's tuple `alive` was built from
 
     def observe(self, view) -> None:
+        if view.winner is not None:  # the game is over: nothing is left to decide
+            return
         if view.living is not self._living:  # the views of one state share the tuple
             self._living = view.living
             self.alive = set(view.living)
         claimants = self.claimants
+        language = view.language
+        memo = FACTS_MEMOS[language]
         for event in view.history:
             kind = event["type"]
             if kind == "speech":
-                facts = speech_facts(event.get("heard", event["text"]), view.language)
+                text = event["heard"] if "heard" in event else event["text"]
+                try:
+                    facts = memo[text]
+                except KeyError:  # not read yet (or too long to keep)
+                    facts = speech_facts(text, language)
                 if facts is None:
                     continue
                 speaker = event["seat"]
@@ -197,12 +223,17 @@ class RuleBot(Agent):
         while a player he called black stood as a candidate (black protects its own)."""
         trusted = self._trusted()
         calls = self._calls()
-        blacks_standing = {seat for seat, colour in calls.items() if colour == "black"} & set(counted["candidates"])
+        blacks_standing = {seat for seat in counted["candidates"] if calls.get(seat) == "black"}
+        suspicion = self.suspicion
         for voter, target in counted["votes"].items():
             if target == trusted:
-                self._suspect(int(voter), 3)
+                weight = 3
             elif calls.get(target) == "red" or (blacks_standing and target not in blacks_standing):
-                self._suspect(int(voter), 1)
+                weight = 1
+            else:
+                continue
+            seat = SEAT_NUMBERS[voter] if voter in SEAT_NUMBERS else int(voter)
+            suspicion[seat] = suspicion.get(seat, 0) + weight  # `_suspect`, inline
 
     # --- what this player believes ---------------------------------------------------------
     def _trusted(self) -> int | None:
@@ -220,6 +251,8 @@ class RuleBot(Agent):
                 for c in view.checks
                 if c["result"] == "black" and c["target"] in self.alive
             ]
+        if not self.claimants:  # no Sheriff has spoken: no calls
+            return []
         return [
             seat
             for seat, colour in self._calls().items()
@@ -289,8 +322,10 @@ class RuleBot(Agent):
             )
         suspects = self._suspects(view, exclude=nominees)
         if suspects and self.rng.random() < 0.3:
-            # The most suspicious, the first in the shuffled order of equals.
-            return f"{words.nominate_of[max(suspects, key=self._suspicion_of)]} {ending}"
+            # The most suspicious, the first in the shuffled order of equals (the first of
+            # all while nobody is suspected).
+            pick = max(suspects, key=self._suspicion_of) if self.suspicion else suspects[0]
+            return f"{words.nominate_of[pick]} {ending}"
         return ending
 
     def _suspicion_of(self, seat: int) -> float:
@@ -299,12 +334,14 @@ class RuleBot(Agent):
     def _suspects(self, view, exclude: set[int] = frozenset()) -> list[int]:
         """The players this one may suspect, shuffled (ties of suspicion go to the first)."""
         trusted = self._trusted()
-        cleared = {seat for seat, colour in self._calls().items() if colour == "red"}
+        calls = self._calls()
+        cleared = {seat for seat, colour in calls.items() if colour == "red"} if calls else set()
         if view.role == "sheriff":
             cleared |= {c["target"] for c in view.checks if c["result"] == "red"}
-        pool = [seat for seat in view.living if seat != self.seat and seat != trusted and seat not in cleared
+        me = self.seat
+        pool = [seat for seat in view.living if seat != me and seat != trusted and seat not in cleared
                 and seat not in exclude]  # fmt: skip
-        self.rng.shuffle(pool)
+        shuffle(self.rng, pool)
         return pool
 
     def _vote(self, view) -> int | None:
@@ -324,7 +361,10 @@ class RuleBot(Agent):
         if not pool:
             return None
         # The town's shared focal point: the most suspicious candidate, the first nominated of
-        # equals, so that red votes do not scatter while the black ones go together.
+        # equals, so that red votes do not scatter while the black ones go together (`pool` is
+        # in the order of nomination: while nobody is suspected, its first).
+        if not self.suspicion:
+            return pool[0]
         return max(pool, key=lambda seat: (self.suspicion.get(seat, 0), -candidates.index(seat)))
 
     def _hand(self, view) -> bool:

@@ -31,6 +31,14 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+ROLE_NAMES = {
+    CIVILIAN: gettext_noop("civilian"),
+    SHERIFF: gettext_noop("Sheriff"),
+    MAFIA: gettext_noop("mafia"),
+    DON: gettext_noop("Don"),
+}
+
+
 def identity(message: str) -> str:
     return message
 
@@ -137,6 +145,11 @@ def intervals(
     return _figure(key, title, body, axis + 24, [row[0] for row in rows])
 
 
+def _fit(label: str, limit: int = 56) -> str:
+    """A spec as a chart's label: a long one is cut (the page's table and the legend show it whole)."""
+    return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
 def _percent(value: float) -> str:
     return f"{value:.1%}"
 
@@ -150,52 +163,71 @@ def report_charts(report: dict, _: Translate = identity) -> list[tuple[str, str]
     (each spec), the head-to-head difference with its interval (with a compared spec), the mean
     points per role, the game lengths and the rule paths."""
     summaries = [report["run"]] + ([report["compare"]] if "compare" in report else [])
-    names = [summary["spec"] for summary in summaries]
-    charts = []
-    rate_rows = [
-        (summary["spec"], summary["red_win_rate"] or 0.0, *summary["red_win_rate_ci95"],
-         _("%(rate)s (95%% interval %(low)s–%(high)s)") % {
-             "rate": _percent(summary["red_win_rate"] or 0.0),
-             "low": _percent(summary["red_win_rate_ci95"][0]),
-             "high": _percent(summary["red_win_rate_ci95"][1])})
-        for summary in summaries
-    ]  # fmt: skip
-    quarters = [(q / 4, _percent(q / 4)) for q in range(5)]
-    charts.append(("win-rate", intervals("win-rate", _("Red win rate with its interval (95%)"),
-                                         rate_rows, 0.0, 1.0, quarters)))  # fmt: skip
+    charts = [("win-rate", _win_rates(summaries, _))]
     if "head_to_head" in report:
-        h2h = report["head_to_head"]
-        difference, (low, high) = h2h["red_win_rate_difference"], h2h["difference_ci95"]
-        reach = min(1.0, max(0.25, math.ceil(max(abs(low), abs(high)) * 4) / 4))
-        steps = [reach * k / 2 for k in (-2, -1, 0, 1, 2)]
-        label = f"{names[0]} − {names[1]}"
-        shown = _("%(difference)s (95%% interval %(low)s to %(high)s)") % {
-            "difference": _signed_percent(difference),
-            "low": _signed_percent(low),
-            "high": _signed_percent(high),
-        }
-        charts.append(("difference", intervals(
-            "difference", _("Head to head: the difference in red win rate, with its interval (95%)"),
-            [(label, difference, low, high, shown)], -reach, reach,
-            [(step, _signed_percent(step) if step else "0") for step in steps])))  # fmt: skip
-    points = [
-        (
-            _(ROLE_NAMES[role]),
-            [_points(summary["points_per_role"][role]["mean"]) for summary in summaries],
-        )
-        for role in summaries[0]["points_per_role"]
+        charts.append(("difference", _difference(report["head_to_head"], summaries, _)))
+    charts.append(("points", _points_per_role(summaries, _)))
+    charts.append(("length", _lengths(summaries, _)))
+    charts.append(("paths", _rule_paths(summaries, _)))
+    return charts
+
+
+def _win_rates(summaries: list[dict], _: Translate) -> str:
+    rows = []
+    for summary in summaries:
+        rate, (low, high) = summary["red_win_rate"] or 0.0, summary["red_win_rate_ci95"]
+        shown = _("%(rate)s (95%% interval %(low)s–%(high)s)") % {
+            "rate": _percent(rate), "low": _percent(low), "high": _percent(high)}  # fmt: skip
+        rows.append((_fit(summary["spec"]), rate, low, high, shown))
+    quarters = [(q / 4, _percent(q / 4)) for q in range(5)]
+    title = _("Red win rate with its interval (95%)")
+    return intervals("win-rate", title, rows, 0.0, 1.0, quarters)
+
+
+def _difference(h2h: dict, summaries: list[dict], _: Translate) -> str:
+    """The run's red win rate minus the compared spec's, on an axis centred on zero and wide
+    enough for the interval (in quarters, at most ±100%)."""
+    difference, (low, high) = h2h["red_win_rate_difference"], h2h["difference_ci95"]
+    reach = min(1.0, max(0.25, math.ceil(max(abs(low), abs(high)) * 4) / 4))
+    ticks = [
+        (reach * k / 2, _signed_percent(reach * k / 2) if k else "0") for k in (-2, -1, 0, 1, 2)
     ]
-    charts.append(
-        ("points", bars("points", _("Mean points per role (fiim-2025 scoring)"), points, names))
+    shown = _("%(difference)s (95%% interval %(low)s to %(high)s)") % {
+        "difference": _signed_percent(difference), "low": _signed_percent(low),
+        "high": _signed_percent(high)}  # fmt: skip
+    label = _fit(f"{summaries[0]['spec']} − {summaries[1]['spec']}")
+    title = _("Head to head: the difference in red win rate, with its interval (95%)")
+    return intervals(
+        "difference", title, [(label, difference, low, high, shown)], -reach, reach, ticks
     )
+
+
+def _points_per_role(summaries: list[dict], _: Translate) -> str:
+    rows = []
+    for role in summaries[0]["points_per_role"]:
+        means = [summary["points_per_role"][role]["mean"] for summary in summaries]
+        rows.append(
+            (
+                _(ROLE_NAMES[role]),
+                [(mean, "—" if mean is None else f"{mean:+.3f}") for mean in means],
+            )
+        )
+    title = _("Mean points per role (fiim-2025 scoring)")
+    return bars("points", title, rows, [summary["spec"] for summary in summaries])
+
+
+def _lengths(summaries: list[dict], _: Translate) -> str:
     days = sorted({int(day) for summary in summaries for day in summary["length"]["days"]})
-    lengths = []
+    rows = []
     for day in days:
         counts = [summary["length"]["days"].get(str(day), 0) for summary in summaries]
-        lengths.append((_("Day %(day)s") % {"day": day}, [(count, str(count)) for count in counts]))
+        rows.append((_("Day %(day)s") % {"day": day}, [(count, str(count)) for count in counts]))
     title = _("Game length: games by the last day played")
-    charts.append(("length", bars("length", title, lengths, names)))
-    paths = []
+    return bars("length", title, rows, [summary["spec"] for summary in summaries])
+
+
+def _rule_paths(summaries: list[dict], _: Translate) -> str:
+    rows = []
     for key, path in summaries[0]["rule_paths"].items():
         group = []
         for summary in summaries:
@@ -205,19 +237,6 @@ def report_charts(report: dict, _: Translate = identity) -> list[tuple[str, str]
                 "times": data["total"],
             }
             group.append((data["games"] / max(1, summary["games"]), shown))
-        paths.append((_(path["title"]), group))
+        rows.append((_(path["title"]), group))
     title = _("Rule paths: the share of games in which each fired")
-    charts.append(("paths", bars("paths", title, paths, names, 1.0)))
-    return charts
-
-
-def _points(mean: float | None) -> tuple[float | None, str]:
-    return (mean, "—" if mean is None else f"{mean:+.3f}")
-
-
-ROLE_NAMES = {
-    CIVILIAN: gettext_noop("civilian"),
-    SHERIFF: gettext_noop("Sheriff"),
-    MAFIA: gettext_noop("mafia"),
-    DON: gettext_noop("Don"),
-}
+    return bars("paths", title, rows, [summary["spec"] for summary in summaries], 1.0)

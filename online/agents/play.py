@@ -49,7 +49,7 @@ class _Seats:
     def ask(self, st: TableState, log: list[dict], seat: int) -> tuple[dict, dict | None]:
         """(the request, the checked answer or None after logging what went wrong)."""
         agent = self.agents[seat]
-        view = seat_view(st, log, seat, since=self.seen[seat], with_history=agent.reads_history)
+        view = seat_view(st, log, seat, self.seen[seat], agent.reads_history)
         self.seen[seat] = len(log)
         request = view.request
         deadline = self.deadlines.get(request["action"], 10.0)
@@ -119,9 +119,7 @@ def play_game(
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():
-        agent.observe(
-            seat_view(st, log, seat, since=seats.seen[seat], with_history=agent.reads_history)
-        )
+        agent.observe(seat_view(st, log, seat, seats.seen[seat], agent.reads_history))
     return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
                       problems=seats.problems)  # fmt: skip
 
@@ -138,7 +136,7 @@ def _vote_round(st: TableState, log: list[dict], seats: _Seats) -> list:
     commands: list = []
     note = seats.notes_since(before)
     for candidate in st.candidates[st.window : -1]:
-        commands.extend(Vote(seat=seat, target=candidate) for seat in chosen[candidate])
-        commands.append(Timeout(note=note))
+        commands.extend([Vote(seat, candidate) for seat in chosen[candidate]])
+        commands.append(Timeout(note))
         note = ""
     return commands

@@ -76,7 +76,7 @@ class TableConfig:
     @classmethod
     def from_dict(cls, data: dict | None) -> TableConfig:
         if data is None:
-            return cls()
+            return DEFAULT_CONFIG if cls is TableConfig else cls()
         if not isinstance(data, dict):
             raise TableError("config.not-an-object", "the table's settings must be an object")
         known = set(FIELD_NAMES)
@@ -89,3 +89,4 @@ class TableConfig:
 
 
 FIELD_NAMES = tuple(field.name for field in fields(TableConfig) if field.init)  # the settings
+DEFAULT_CONFIG = TableConfig()  # frozen: every table without settings shares it

@@ -24,7 +24,7 @@ from ..errors import LogError
 from . import commands as c
 from .config import TableConfig
 from .errors import TableError
-from .speech import name_pattern, read_speech_memo
+from .speech import name_reader, read_speech_memo
 
 SEATS = range(1, 11)
 DEAL = tuple(deal_cards(CLASSIC_DEAL))  # the cards before the shuffle, in the vocabulary's order
@@ -83,7 +83,7 @@ class TableState:
         new.winner = self.winner
         new.name_reader = self.name_reader
         new.events_written = self.events_written
-        new.public_cache = None  # the public facts views share, computed once per state
+        new.public_cache = self.public_cache  # the views' public facts, with what they came from
         new.blacks = self.blacks
         new.don = self.don
         new.living_at_round_start = self.living_at_round_start
@@ -220,7 +220,7 @@ def create_table(
     st.sheriff_checks = []
     st.don_checks = []
     st.winner = None
-    st.name_reader = name_pattern({seat: names[seat - 1] for seat in SEATS})
+    st.name_reader = name_reader(tuple(names))
     st.events_written = 0
     st.public_cache = None
     st.blacks = tuple(seat for seat in SEATS if deal[seat - 1] in BLACK_ROLES)
@@ -259,7 +259,7 @@ def resolve(
 ) -> tuple[TableState, list[dict]]:
     """The one step: the new state and the events to append. `rng` is unused after the deal
     (the judge draws nothing else) and is accepted for the engines' common signature."""
-    if not isinstance(inputs, list | tuple):
+    if not isinstance(inputs, (list, tuple)):  # a tuple of types: `|` builds a union each call
         inputs = [inputs]
     st = state.copy()
     events: list[dict] = []
@@ -339,8 +339,9 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
     # The table's names determine its name reader: they key the memo of readings.
     reading = read_speech_memo(text, st.limit, st.config.limit_unit, st.name_reader, st.names,
                                st.config.language)  # fmt: skip
-    speech = _event(st, "speech", seat=seat, purpose=st.purpose, text=text.strip(), length=reading.length,
-                    limit=st.limit, unit=st.config.limit_unit)  # fmt: skip
+    # What `_event` makes, written out (a hot event): the same keys in the same order.
+    speech = {"seat": seat, "purpose": st.purpose, "text": text.strip(), "length": reading.length,
+              "limit": st.limit, "unit": st.config.limit_unit, "type": "speech", st.phase: st.number}  # fmt: skip
     if reading.over_limit:
         speech["heard"] = reading.heard
     ev.append(speech)
@@ -352,7 +353,7 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
         _foul(st, seat, "over-limit", ev)
     elif None in reading.nominations:
         _foul(st, seat, "no-number", ev)
-    elif [named for named in reading.names if named != seat]:
+    elif reading.names and [named for named in reading.names if named != seat]:
         _foul(st, seat, "name-not-number", ev)
     elif not reading.ending_ok:
         _foul(st, seat, "ending", ev)
@@ -409,8 +410,10 @@ def _call_speech(st: TableState, seat: int, purpose: str, ev: list[dict]) -> Non
         st.shortened = _with(st.shortened, seat, False)
         limit = max(2, min(limit, config.speech_limit // 2))
     st.step, st.actor, st.purpose, st.limit = "speech", seat, purpose, limit
-    ev.append(_event(st, "speech_called", seat=seat, purpose=purpose, limit=limit, unit=config.limit_unit,
-                     say=config.words.speech_call_of[purpose][seat]))  # fmt: skip
+    # What `_event` makes, written out (a hot event): the same keys in the same order.
+    ev.append({"seat": seat, "purpose": purpose, "limit": limit, "unit": config.limit_unit,
+               "say": config.words.speech_call_of[purpose][seat], "type": "speech_called",
+               st.phase: st.number})  # fmt: skip
 
 
 def _next_speech(st: TableState, ev: list[dict]) -> None:
@@ -637,7 +640,10 @@ def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
         raise TableError("vote.window-not-open", f"the window open is for player number {st.candidates[st.window]}",
                          target=target, open=st.candidates[st.window])  # fmt: skip
     st.round_votes = {**st.round_votes, seat: target}
-    ev.append(_event(st, "vote", seat=seat, target=target, round=st.round))
+    # What `_event` makes, written out (a hot event): the same keys in the same order.
+    ev.append(
+        {"seat": seat, "target": target, "round": st.round, "type": "vote", st.phase: st.number}
+    )
 
 
 def _count_round(st: TableState, ev: list[dict]) -> None:

@@ -113,17 +113,33 @@ def request_for(st: TableState, seat: int) -> dict | None:
 
 
 def _public(st: TableState) -> tuple:
-    """What every seat's view shares, computed once per state."""
+    """What every seat's view shares: computed once, and kept by the next states for as long as
+    the facts it comes from are the same objects (the judge replaces a container to change it,
+    never changes one in place), so that views of several states share the same tuples."""
     cache = st.public_cache
-    if cache is None:
-        alive, fouls = st.alive, st.fouls
+    alive, fouls, nominees, phase, step = st.alive, st.fouls, st.nominees, st.phase, st.step
+    if (
+        cache is None
+        or cache[0] is not alive
+        or cache[1] is not fouls
+        or cache[2] is not nominees
+        or cache[3] is not phase
+        or cache[4] is not step
+    ):
         cache = st.public_cache = (
-            tuple([s for s in SEATS if alive[s]]),
-            {s: fouls[s] for s in SEATS if fouls[s]} if any(fouls) else {},
-            tuple(st.nominees) if st.phase == "day" else (),
-            PUBLIC_STEPS.get(st.step, st.step),
+            alive,
+            fouls,
+            nominees,
+            phase,
+            step,
+            (
+                tuple([s for s in SEATS if alive[s]]),
+                {s: fouls[s] for s in SEATS if fouls[s]} if any(fouls) else {},
+                tuple(nominees) if phase == "day" else (),
+                PUBLIC_STEPS.get(step, step),
+            ),
         )
-    return cache
+    return cache[5]
 
 
 def seat_view(

@@ -73,6 +73,15 @@ def test_the_games_limit_is_a_setting(organizer, settings):
     assert not SimulationRun.objects.exists()
 
 
+def test_one_unfinished_run_per_person(organizer, django_capture_on_commit_callbacks):
+    first = simulation_request(requested_by=organizer, **GOOD)  # not committed: still queued
+    with pytest.raises(ApplicationError, match=f"run #{first.pk} is not finished"):
+        simulation_request(requested_by=organizer, **GOOD)
+    assert SimulationRun.objects.count() == 1 and RecomputeJob.objects.count() == 1
+    other = MembershipFactory(role=ClubMembership.Role.ORGANIZER).player.user
+    assert simulation_request(requested_by=other, **GOOD).status == SimulationRun.Status.QUEUED
+
+
 def test_a_requested_run_is_queued_then_played_and_its_report_stored(
     organizer, django_capture_on_commit_callbacks
 ):

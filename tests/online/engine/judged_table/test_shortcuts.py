@@ -1,0 +1,104 @@
+"""The judge's and the views' shortcuts for speed give what the plain computation gives: a
+remembered reading of a speech, the name readers tables share, the default settings, and the
+public facts of a view, kept by later states only while they still hold."""
+
+from __future__ import annotations
+
+import pytest
+
+from online.agents import RuleBot, play_game
+from online.agents.bots import SloppyBot
+from online.engine.judged_table import create_table, inputs_of, resolve
+from online.engine.judged_table.config import TableConfig
+from online.engine.judged_table.speech import (
+    MEMO_SIZE,
+    _readings,
+    name_pattern,
+    name_reader,
+    read_speech,
+    read_speech_memo,
+)
+from online.engine.judged_table.views import PUBLIC_STEPS, seat_view
+
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya", "Kira", "Lev")
+TEXTS = [
+    "PASS",
+    "THANK YOU",
+    "I nominate number 4. PASS",
+    "I nominate number four, I nominate number 5. THANK YOU",
+    "Anna is black. I nominate number. PASS",
+    "one two three four five six PASS",
+    "Я выставляю номер 3. Спасибо",
+    "  I nominate player number 2.  pass!  ",
+]
+
+
+@pytest.mark.parametrize("limit,unit", [(200, "words"), (3, "words"), (4, "tokens")])
+@pytest.mark.parametrize("names", [tuple(f"Player {seat}" for seat in range(1, 11)), NAMES])
+def test_a_remembered_reading_is_the_reading_itself(limit, unit, names):
+    reader = name_reader(names)
+    for text in TEXTS:
+        expected = read_speech(text, limit, unit, reader)
+        assert read_speech_memo(text, limit, unit, reader, names) == expected  # read
+        assert read_speech_memo(text, limit, unit, reader, names) == expected  # remembered
+
+
+def test_the_same_speech_is_read_anew_for_other_names():
+    text = "Anna is black. PASS"
+    plain = tuple(f"Player {seat}" for seat in range(1, 11))
+    assert read_speech_memo(text, 200, "words", name_reader(plain), plain).names == ()
+    assert read_speech_memo(text, 200, "words", name_reader(NAMES), NAMES).names == (1,)
+
+
+def test_the_memo_of_readings_stays_bounded_and_leaves_long_speeches_out():
+    reader = name_reader(NAMES)
+    for index in range(MEMO_SIZE + 10):
+        read_speech_memo(f"I nominate number {index}. PASS", 200, "words", reader, NAMES)
+    assert len(_readings) <= MEMO_SIZE
+    long = "word " * 300 + "PASS"
+    assert read_speech_memo(long, 200, "words", reader, NAMES) == read_speech(
+        long, 200, "words", reader
+    )
+    assert not any(key[0] == long for key in _readings)
+
+
+def test_tables_with_the_same_names_share_a_reader_and_the_seats_order_counts():
+    assert name_reader(NAMES) is name_reader(tuple(NAMES))
+    assert name_reader(NAMES)[1] == name_pattern(dict(enumerate(NAMES, start=1)))[1]
+    swapped = (NAMES[1], NAMES[0], *NAMES[2:])
+    assert name_reader(swapped)[1]["anna"] == 2 and name_reader(NAMES)[1]["anna"] == 1
+    first, _ = create_table("a", names=list(NAMES))
+    second, _ = create_table("b", names=list(NAMES))
+    assert first.name_reader is second.name_reader
+
+
+def test_tables_without_settings_share_the_default_settings():
+    assert TableConfig.from_dict(None) == TableConfig()
+    assert create_table("a")[0].config is create_table("b")[0].config
+
+
+def public_facts(state):
+    """The public facts of a view, computed from the state with no shortcut."""
+    return (
+        tuple(state.living),
+        {seat: count for seat, count in enumerate(state.fouls) if seat and count},
+        tuple(state.nominees) if state.phase == "day" else (),
+        PUBLIC_STEPS.get(state.step, state.step),
+    )
+
+
+@pytest.mark.parametrize("bot", [RuleBot, SloppyBot])  # sloppy: fouls and removals too
+def test_the_public_facts_of_a_view_follow_every_state(bot):
+    for seed in range(4):
+        game = play_game({seat: bot() for seat in range(1, 11)}, seed)
+        state, log = create_table(seed)
+        states = []
+        for command in inputs_of(game.log[len(log) :]):
+            state, events = resolve(state, command)
+            log = log + events
+            states.append((state, log))
+            view = seat_view(state, log, 1 + len(states) % 10)
+            assert (view.living, view.fouls, view.nominees, view.step) == public_facts(state)
+        for state, log in states[::7]:  # older states' views, asked after the newer ones
+            view = seat_view(state, log, 3)
+            assert (view.living, view.fouls, view.nominees, view.step) == public_facts(state)

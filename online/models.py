@@ -322,6 +322,12 @@ class JudgedTable(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("online:table", kwargs={"token": self.token})
 
+    @property
+    def language(self) -> str:
+        """The table's language, as its log's settings record it ("en" for a log without one)."""
+        settings = self.log[0].get("config") or {} if self.log else {}
+        return settings.get("language", "en")
+
 
 # "Mafia 1923" (issue 18): the site's side of the family event, registered with the app's models.
 from .mafia1923_models import Entry, EventSettings, Moderator, Override, Question  # noqa: E402, F401

@@ -50,6 +50,62 @@ MESSAGES = {
 }
 
 
+# The auto-judged table's refusals (online/engine/judged_table; docs/auto-judged-table.md,
+# "Refusals"): "%(seat)s", "%(target)s", "%(open)s", "%(option)s" (a setting's name, as the
+# settings spell it) are the facts the engine's error names.
+TABLE_MESSAGES = {
+    "command.unknown": gettext_lazy("The table does not know that answer."),
+    "command.invalid": gettext_lazy("That answer is incomplete."),
+    "config.not-an-object": gettext_lazy("The table's settings are a JSON object."),
+    "config.unknown-option": gettext_lazy("The table has no setting %(option)s."),
+    "config.limit": gettext_lazy("%(option)s is a whole number of at least 2."),
+    "config.unit": gettext_lazy("%(option)s is words or tokens."),
+    "config.window": gettext_lazy("%(option)s is a positive number of seconds."),
+    "config.language": gettext_lazy("A table speaks English or Russian."),
+    "config.quiet-rounds": gettext_lazy("%(option)s is a whole number of at least 1."),
+    "table.names": gettext_lazy("The table needs ten names, one per seat."),
+    "table.deal": gettext_lazy("A deal is six civilians, one sheriff, two mafia and one don."),
+    "game.over": gettext_lazy("The game is over."),
+    "seat.unknown": gettext_lazy("There is no such seat."),
+    "seat.not-at-table": gettext_lazy("Player number %(seat)s has left the table."),
+    "speech.not-text": gettext_lazy("A speech is text."),
+    "vote.not-voting": gettext_lazy("There is no vote now."),
+    "vote.already-voted": gettext_lazy("You have voted in this round."),
+    "vote.window-not-open": gettext_lazy("The window open now is for player number %(open)s."),
+    "hands.not-now": gettext_lazy("There is no vote to eliminate all now."),
+    "hands.not-yes-or-no": gettext_lazy("Answer yes or no."),
+    "hands.already": gettext_lazy("You have answered."),
+    "check.not-now": gettext_lazy("There is no check now."),
+    "check.not-yours": gettext_lazy("It is not your check."),
+    "check.self": gettext_lazy("You cannot check yourself."),
+    "check.unknown-target": gettext_lazy("There is no such seat."),
+    "check.target-not-at-table": gettext_lazy("Player number %(target)s has left the table."),
+    "claim.not-now": gettext_lazy("There are no claims now."),
+    "claim.not-yours": gettext_lazy("You make no claim now."),
+    "claim.already": gettext_lazy("You have made your claim."),
+    "claim.unknown-target": gettext_lazy("There is no such seat."),
+    "claim.target-not-at-table": gettext_lazy("Player number %(target)s has left the table."),
+    "kill.not-now": gettext_lazy("There is no kill decision now."),
+    "kill.not-yours": gettext_lazy("You do not decide the kill."),
+    "kill.claims-pending": gettext_lazy("The claims come before the decision."),
+    "kill.unknown-target": gettext_lazy("There is no such seat."),
+    "kill.target-not-at-table": gettext_lazy("Player number %(target)s has left the table."),
+    "timeout.note": gettext_lazy("The window cannot be closed that way."),
+    "timeout.nothing-open": gettext_lazy("No window is open."),
+}
+
+
+def table_refusal(error: RuleError) -> ApplicationError:
+    """The auto-judged table's refusal in the reader's language, never the engine's English."""
+    text = TABLE_MESSAGES.get(error.rule)
+    if text is None:
+        message = _("The rules do not allow that (%(rule)s).") % {"rule": error.rule}
+    else:
+        facts = {name: error.details.get(name, "?") for name in ("seat", "target", "open", "option")}
+        message = str(text) % facts if "%(" in str(text) else str(text)
+    return ApplicationError(message, code=error.rule)
+
+
 def refusal(error: RuleError) -> ApplicationError:
     """The engine's refusal as the site's one error type, in the reader's language."""
     text = MESSAGES.get(error.rule)

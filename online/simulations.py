@@ -28,6 +28,7 @@ from online.agents.spec import SpecError, parse_spec
 from online.engine.errors import RuleError
 from online.engine.judged_table import TableConfig, TableError
 
+from .refusals import table_refusal
 from .simulation_models import SimulationRun
 
 Status = SimulationRun.Status
@@ -67,9 +68,8 @@ def _checked_config(config: object) -> dict:
     try:
         TableConfig.from_dict(config)
         return dict(config)
-    except TableError as error:
-        raise ApplicationError(_("The table's settings: %(error)s.") % {"error": error.message},
-                               code="simulation.config") from None
+    except TableError as error:  # the site's own words for the engine's refusal
+        raise ApplicationError(table_refusal(error).message, code="simulation.config") from None
     except TypeError:
         raise ApplicationError(_("The table's settings: a value has the wrong type."),
                                code="simulation.config") from None

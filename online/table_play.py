@@ -27,7 +27,7 @@ from core.errors import ApplicationError
 from games.protocol_scoring import scorer
 from games.rulesets import ROLE_LABELS
 from online.agents import agents_from_spec
-from online.agents.base import answer_to_command, check_answer
+from online.agents.base import MAX_SPEECH_CHARACTERS, answer_to_command, check_answer
 from online.engine.judged_table import (
     Claim,
     Hand,
@@ -39,19 +39,22 @@ from online.engine.judged_table import (
     replay,
     resolve,
 )
+from online.engine.judged_table.phrases import LANGUAGES
 from online.engine.judged_table.protocol import to_protocol, transcript
 from online.engine.judged_table.views import request_for, seat_view
 
 from .models import JudgedTable
+from .refusals import table_refusal
 from .visibility import judged_table_revealed
 
 VOTE_LEAD_IN = 2.0  # seconds: "the judge announces the nominated players twice" before the windows
 BOTS = ("rule", "random")
 
 
-def person_config() -> TableConfig:
+def person_config(language: str = "en") -> TableConfig:
     return TableConfig(
-        speech_window_seconds=float(getattr(settings, "TABLE_PERSON_SPEECH_SECONDS", 180))
+        speech_window_seconds=float(getattr(settings, "TABLE_PERSON_SPEECH_SECONDS", 180)),
+        language=language,
     )
 
 
@@ -244,15 +247,18 @@ def _close_if_due(table: JudgedTable, state, log: list[dict], now: datetime):
 
 @transaction.atomic
 def table_sit_down(*, user=None, session_key: str = "", seat: int | None = None, bots: str = "rule",
-                   now: datetime) -> JudgedTable:  # fmt: skip
-    """A new table: the person takes `seat` (or a seat dealt at random), bots take the others."""
+                   language: str = "en", now: datetime) -> JudgedTable:  # fmt: skip
+    """A new table: the person takes `seat` (or a seat dealt at random), bots take the others;
+    the table speaks `language` (the judge's words, the endings and nominations it hears)."""
     if bots not in BOTS:
         raise ApplicationError(_("Unknown bots: choose rule-based or random players."), code="bots")
+    if language not in LANGUAGES:
+        raise ApplicationError(_("A table speaks English or Russian."), code="language")
     if seat is not None and not 1 <= seat <= 10:
         raise ApplicationError(_("Seats are numbered 1 to 10."), code="seat")
     token = secrets.token_urlsafe(12).replace("-", "x").replace("_", "y")
     seat = seat or secrets.randbelow(10) + 1
-    state, log = create_table(token, config=person_config())
+    state, log = create_table(token, config=person_config(language))
     table = JudgedTable(token=token, seed=token, seat=seat, user=user if user and user.is_authenticated else None,
                         session_key=session_key, bots=bots, log=log)  # fmt: skip
     _advance(table, state, log, now)
@@ -294,10 +300,8 @@ def table_answer(*, table: JudgedTable, answer: dict, now: datetime, action: str
                                code="changed")  # fmt: skip
     if request["action"] == "speak" and not str(answer.get("speech", "")).strip():
         raise ApplicationError(_("Your speech is empty: say PASS to end it."), code="empty")
-    wrong = check_answer(request, answer)
-    if wrong:
-        raise ApplicationError(_("That answer does not fit the question: %(reason)s.") % {"reason": wrong},
-                               code="malformed")  # fmt: skip
+    if check_answer(request, answer):
+        raise ApplicationError(_unfit(request), code="malformed")
     try:
         if request["action"] == "vote":
             commands = _person_vote(table, state, answer["target"], now)
@@ -308,13 +312,25 @@ def table_answer(*, table: JudgedTable, answer: dict, now: datetime, action: str
             ]
         state, events = resolve(state, commands)
     except TableError as error:
-        raise ApplicationError(error.message, code=error.rule) from None
+        raise table_refusal(error) from None
     log.extend(events)
     table.window_opened_at = None
     _advance(table, state, log, now)
     table.log = log
     table.save()
     return table
+
+
+def _unfit(request: dict) -> str:
+    """Why an answer does not fit the question, in the reader's language (`check_answer` says it
+    in English for the agents' logs)."""
+    action = request["action"]
+    if action == "speak":
+        limit = MAX_SPEECH_CHARACTERS
+        return _("A speech is text of at most %(limit)s characters.") % {"limit": limit}
+    if action == "hand":
+        return _("Answer yes or no.")
+    return _("Choose one of the players offered, or nobody.")
 
 
 def _person_vote(table: JudgedTable, state, target: int | None, now: datetime) -> list:

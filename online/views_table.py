@@ -9,10 +9,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from core.errors import ApplicationError
+from online.engine.judged_table.phrases import LANGUAGES, PHRASEBOOKS
 from online.engine.judged_table.protocol import transcript
 from online.engine.judged_table.views import seat_view
 
@@ -57,17 +59,36 @@ def _table(request: HttpRequest, token: str) -> JudgedTable:
     return table
 
 
+def _site_language() -> str:
+    """The visitor's language as a table language (a new table speaks it unless chosen)."""
+    language = (get_language() or "en").split("-")[0]
+    return language if language in LANGUAGES else "en"
+
+
+def _phrases_hint(language: str) -> dict:
+    book = PHRASEBOOKS[language]
+    return {
+        "nominate": book.players_nominate.format(n="X"),
+        "endings": " / ".join(book.players_end),
+    }
+
+
 def table_home(request: HttpRequest) -> HttpResponse:
-    return render(request, "online/table_home.html", {"tables": _mine(request)[:10]})
+    return render(request, "online/table_home.html", {
+        "tables": _mine(request)[:10], "language": _site_language(),
+        "english": _phrases_hint("en"), "russian": _phrases_hint("ru"),
+    })  # fmt: skip
 
 
 @require_POST
 def table_new(request: HttpRequest) -> HttpResponse:
     seat = request.POST.get("seat", "")
     bots = request.POST.get("bots", "rule")
+    language = request.POST.get("language") or _site_language()
     try:
         table = table_sit_down(user=request.user, session_key=_session_key(request),
-                               seat=int(seat) if seat.isdigit() else None, bots=bots, now=clock.now())  # fmt: skip
+                               seat=int(seat) if seat.isdigit() else None, bots=bots,
+                               language=language, now=clock.now())  # fmt: skip
     except ApplicationError as error:
         messages.error(request, error.message)
         return redirect("online:table_home")
@@ -96,7 +117,8 @@ def _context(table: JudgedTable) -> dict:
         "table": table,
         "view": view,
         "window": window,
-        "lines": transcript(table.log, seat=table.seat)[-80:],
+        "lines": transcript(table.log, seat=table.seat)[-80:],  # in the table's language
+        "phrases": _phrases_hint(state.config.language),
         "review": table_review(table),
     }
 

@@ -11,42 +11,111 @@ The rule-based player (`RuleBot`) follows a few well-known lines of play:
 - the Don hunts the Sheriff: he checks the players who claimed it first, kills the Sheriff he
   found (or the claimed one), and the Mafia's claims follow the same line;
 - now and then a black player counter-claims the Sheriff and calls the real one black.
+
+Both speak the table's language (`view.language`): their lines come from `BOT_WORDS`, beside the
+judge's phrasebook (`online.engine.judged_table.phrases`), whose endings and nomination phrase
+they use.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
+
+from online.engine.judged_table.phrases import PHRASEBOOKS
 
 from .base import Agent
 
-CLAIM = re.compile(r"I am the Sheriff", re.IGNORECASE)
-ACCUSES = re.compile(r"number (\d+) is (black|red)", re.IGNORECASE)
+
+@dataclass(frozen=True, slots=True)
+class BotWords:
+    """What the built-in bots say, in one language."""
+
+    endings: tuple[str, str]  # (the "PASS" of the language, its "THANK YOU")
+    nominate: str  # "I nominate number {n}."
+    claim: str  # the Sheriff's claim
+    black: str  # "Number {n} is black."
+    red: str
+    named: str  # a town player repeating the Sheriff's black check
+    no_number: str  # a nomination without a number (the sloppy bot)
+    cues: tuple[str, str]  # a speech without either holds no claim (a quick test)
+    claim_re: re.Pattern
+    accuses_re: re.Pattern  # (number, colour) pairs in a claimant's speech
+    colours: dict[str, str]  # a colour word as said → "black" / "red"
+    # The lines with a seat, said for every seat in advance (index 0 unused): no formatting in
+    # a bot's turn.
+    nominate_of: tuple[str, ...]
+    black_of: tuple[str, ...]
+    red_of: tuple[str, ...]
+    named_of: tuple[str, ...]
+
+
+def _words(language: str, claim: str, black: str, red: str, named: str, cues: tuple[str, str],
+           accuses: str, colours: dict[str, str]) -> BotWords:  # fmt: skip
+    book = PHRASEBOOKS[language]
+    nominate = book.players_nominate + "."
+    seats = range(11)
+    return BotWords(
+        endings=book.players_end,
+        nominate=nominate,
+        claim=claim,
+        black=black,
+        red=red,
+        named=named,
+        no_number=book.players_nominate.format(n=book.players_end[0]),
+        cues=cues,
+        claim_re=re.compile(re.escape(claim.rstrip(".")), re.IGNORECASE),
+        accuses_re=re.compile(accuses, re.IGNORECASE),
+        colours=colours,
+        nominate_of=tuple(nominate.format(n=seat) for seat in seats),
+        black_of=tuple(black.format(n=seat) for seat in seats),
+        red_of=tuple(red.format(n=seat) for seat in seats),
+        named_of=tuple(named.format(n=seat) for seat in seats),
+    )
+
+
+BOT_WORDS = {
+    "en": _words("en", "I am the Sheriff.", "Number {n} is black.", "Number {n} is red.",
+                 "The Sheriff named number {n}.", ("Sheriff", "number"),
+                 r"number (\d+) is (black|red)", {"black": "black", "red": "red"}),
+    "ru": _words("ru", "Я шериф.", "Номер {n} — чёрный.", "Номер {n} — красный.",
+                 "Шериф назвал чёрным номер {n}.", ("шериф", "омер"),
+                 r"номер (\d+) — (чёрный|черный|красный)",
+                 {"чёрный": "black", "черный": "black", "красный": "red"}),
+}  # fmt: skip
 
 OBSERVED = frozenset({"speech", "votes_counted", "nominated"})  # the events RuleBot reads
 SEAT_NUMBERS = {str(seat): seat for seat in range(1, 11)}  # a vote's voter, as the log writes it
 
 # What a speech tells a rule-based player, by its text: every bot at a table reads the same
 # speeches, and bots say the same few sentences (bounded like the judge's memo of readings).
+# One memo per language (`_facts` is the English one); the English reading, as plain patterns:
+CLAIM, ACCUSES = BOT_WORDS["en"].claim_re, BOT_WORDS["en"].accuses_re
 _facts: dict[str, tuple[bool, tuple[tuple[str, str], ...]] | None] = {}
+FACTS_MEMOS = {"en": _facts, **{language: {} for language in BOT_WORDS if language != "en"}}
 FACTS_TEXT_LENGTH = 200
 FACTS_SIZE = 4096
 
 
-def speech_facts(text: str) -> tuple[bool, tuple[tuple[str, str], ...]] | None:
-    """None for a speech that names neither the Sheriff nor a number; else (does it claim the
-    Sheriff, the (number as said, colour) calls it makes, in order)."""
-    facts = _facts.get(text, False)
+def speech_facts(text: str, language: str = "en") -> tuple[bool, tuple[tuple[str, str], ...]] | None:
+    """None for a speech that names neither the Sheriff nor a number (in the table's language);
+    else (does it claim the Sheriff, the (number as said, "black"/"red") calls it makes, in
+    order)."""
+    memo = FACTS_MEMOS[language]
+    facts = memo.get(text, False)
     if facts is False:
-        if "Sheriff" not in text and "number" not in text:
+        words = BOT_WORDS[language]
+        if words.cues[0] not in text and words.cues[1] not in text:
             facts = None
         else:
-            calls = tuple((number, colour.lower()) for number, colour in ACCUSES.findall(text))
-            facts = (CLAIM.search(text) is not None, calls)
+            colours = words.colours
+            calls = tuple((number, colours[colour.lower()]) for number, colour in words.accuses_re.findall(text))
+            facts = (words.claim_re.search(text) is not None, calls)
         if len(text) <= FACTS_TEXT_LENGTH:
-            if len(_facts) >= FACTS_SIZE:
-                _facts.clear()
-            _facts[text] = facts
+            if len(memo) >= FACTS_SIZE:
+                memo.clear()
+            memo[text] = facts
     return facts
 
 
@@ -83,9 +152,10 @@ class RandomBot(Agent):
         rng = self.rng
         action = request["action"]
         if action == "speak":
-            ending = "PASS" if rng.random() < 0.5 else "THANK YOU"
+            words = BOT_WORDS[view.language]
+            ending = words.endings[0] if rng.random() < 0.5 else words.endings[1]
             if request["purpose"] == "day" and rng.random() < 0.5:
-                return {"speech": f"I nominate number {rng.choice(view.living)}. {ending}"}
+                return {"speech": f"{words.nominate_of[rng.choice(view.living)]} {ending}"}
             return {"speech": ending}
         if action == "hand":
             return {"up": rng.random() < 0.5}
@@ -119,6 +189,8 @@ class RuleBot(Agent):
             self._living = view.living
             self.alive = set(view.living)
         claimants = self.claimants
+        language = view.language
+        memo = FACTS_MEMOS[language]
         for event in view.history:
             kind = event["type"]
             if kind not in OBSERVED:  # most events tell this player nothing
@@ -126,9 +198,9 @@ class RuleBot(Agent):
             if kind == "speech":
                 text = event["heard"] if "heard" in event else event["text"]
                 try:
-                    facts = _facts[text]
+                    facts = memo[text]
                 except KeyError:  # not read yet (or too long to keep)
-                    facts = speech_facts(text)
+                    facts = speech_facts(text, language)
                 if facts is None:
                     continue
                 speaker = event["seat"]
@@ -211,7 +283,8 @@ class RuleBot(Agent):
 
     def _speech(self, view) -> str:
         request = view.request
-        ending = "THANK YOU" if self.rng.random() < 0.5 else "PASS"
+        words = BOT_WORDS[view.language]
+        ending = words.endings[1] if self.rng.random() < 0.5 else words.endings[0]
         if request["purpose"] != "day":
             return ending
         nominees = set(view.nominees)
@@ -224,8 +297,8 @@ class RuleBot(Agent):
                     for c in view.checks
                     if c["result"] == "red" and c["target"] in self.alive
                 ]
-                told = " ".join(f"Number {seat} is red." for seat in reds)
-                return f"I am the Sheriff. Number {target} is black. {told} I nominate number {target}. {ending}"
+                told = " ".join(words.red_of[seat] for seat in reds)
+                return f"{words.claim} {words.black_of[target]} {told} {words.nominate_of[target]} {ending}"
         if view.team == "black":
             trusted = self._trusted()
             exposed = [seat for seat in self._known_blacks(view) if seat in view.mafia["black"]]
@@ -235,7 +308,7 @@ class RuleBot(Agent):
                 and len(self.claimants) == 1
                 and self.rng.random() < 0.5
             ):
-                return f"I am the Sheriff. Number {trusted} is black. I nominate number {trusted}. {ending}"
+                return f"{words.claim} {words.black_of[trusted]} {words.nominate_of[trusted]} {ending}"
             reds = [
                 seat
                 for seat in view.living
@@ -243,17 +316,19 @@ class RuleBot(Agent):
             ]
             if reds and self.rng.random() < 0.4:
                 pick = trusted if trusted in reds else self.rng.choice(reds)
-                return f"I nominate number {pick}. {ending}"
+                return f"{words.nominate_of[pick]} {ending}"
             return ending
         blacks = [seat for seat in self._known_blacks(view) if seat not in nominees]
         if blacks:
-            return f"The Sheriff named number {blacks[0]}. I nominate number {blacks[0]}. {ending}"
+            return (
+                f"{words.named_of[blacks[0]]} {words.nominate_of[blacks[0]]} {ending}"
+            )
         suspects = self._suspects(view, exclude=nominees)
         if suspects and self.rng.random() < 0.3:
             # The most suspicious, the first in the shuffled order of equals (the first of
             # all while nobody is suspected).
             pick = max(suspects, key=self._suspicion_of) if self.suspicion else suspects[0]
-            return f"I nominate number {pick}. {ending}"
+            return f"{words.nominate_of[pick]} {ending}"
         return ending
 
     def _suspicion_of(self, seat: int) -> float:
@@ -342,13 +417,15 @@ class SloppyBot(RandomBot):
     def act(self, view) -> dict:
         answer = super().act(view)
         if view.request["action"] == "speak" and self.rng.random() < 0.3:
+            words = BOT_WORDS[view.language]
             slip = self.rng.randrange(3)
             if slip == 0:
-                answer = {
-                    "speech": answer["speech"].replace("PASS", "").replace("THANK YOU", "") + " hmm"
-                }
+                speech = (
+                    answer["speech"].replace(words.endings[1], "").replace(words.endings[0], "")
+                )
+                answer = {"speech": speech + " hmm"}
             elif slip == 1:
-                answer = {"speech": "word " * (view.request["limit"] + 1) + "PASS"}
+                answer = {"speech": "word " * (view.request["limit"] + 1) + words.endings[0]}
             else:
-                answer = {"speech": "I nominate number PASS"}
+                answer = {"speech": words.no_number}
         return answer

@@ -6,7 +6,8 @@ sends holds the seat's whole history so far, so the endpoint may keep no state.
 
 `ChatAgent(url, model, key)` calls an OpenAI-style `/chat/completions` endpoint: the system
 message is the role's prompt file and the request's prompt file (`prompts/`, plain text one can
-edit), the user message the view as JSON; the reply's text is read as a speech, a number (or
+edit, one set for every language: `{language}`, `{nominate}` and `{endings}` in them are the
+table's), the user message the view as JSON; the reply's text is read as a speech, a number (or
 "none") or yes/no. Both use only the standard library, with the deadline as the socket timeout.
 """
 
@@ -18,6 +19,8 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from online.engine.judged_table.phrases import PHRASEBOOKS
 
 from .base import Agent
 
@@ -52,8 +55,24 @@ class HttpAgent(Agent):
         return _post(self.url, payload, timeout=self.deadline)
 
 
-def prompt_for(role: str, action: str, purpose: str | None = None) -> str:
-    """The system prompt: the common rules, the role's file, the request's file."""
+LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
+
+
+def prompt_variables(language: str) -> dict[str, str]:
+    """What the prompt files may name in braces: the table's language, its nomination phrase and
+    its endings (from the judge's phrasebook), so that one set of files serves every language."""
+    book = PHRASEBOOKS[language]
+    first, second = book.players_end
+    return {
+        "language": LANGUAGE_NAMES[language],
+        "nominate": book.players_nominate.format(n="X"),
+        "endings": f'"{first}" or "{second}"',
+    }
+
+
+def prompt_for(role: str, action: str, purpose: str | None = None, language: str = "en") -> str:
+    """The system prompt: the common rules, the role's file, the request's file, with the
+    table's language filled in (`{language}`, `{nominate}`, `{endings}`)."""
     parts = [(PROMPTS / "rules.txt").read_text(), (PROMPTS / f"role_{role}.txt").read_text()]
     request_file = (
         PROMPTS / f"request_{action}{'_' + purpose if purpose and action == 'speak' else ''}.txt"
@@ -61,7 +80,10 @@ def prompt_for(role: str, action: str, purpose: str | None = None) -> str:
     if not request_file.exists():
         request_file = PROMPTS / f"request_{action}.txt"
     parts.append(request_file.read_text())
-    return "\n\n".join(part.strip() for part in parts)
+    text = "\n\n".join(part.strip() for part in parts)
+    for name, value in prompt_variables(language).items():
+        text = text.replace("{" + name + "}", value)
+    return text
 
 
 NUMBER = re.compile(r"\b(10|[1-9])\b")
@@ -103,7 +125,7 @@ class ChatAgent(Agent):
 
     def act(self, view) -> dict:
         request = view.request
-        system = prompt_for(view.role, request["action"], request.get("purpose"))
+        system = prompt_for(view.role, request["action"], request.get("purpose"), view.language)
         user = json.dumps({**view.to_dict(), "history": self.history}, ensure_ascii=False)
         payload = {
             "model": self.model,

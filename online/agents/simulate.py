@@ -242,14 +242,16 @@ def build_report(run: Run, compare: Run | None = None) -> dict:
 def write_game(out: Path, index: int, game: PlayedGame, document: dict) -> None:
     stem = out / f"game-{index:04d}"
     stem.with_suffix(".protocol.json").write_text(
-        json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+        json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
     )
     stem.with_suffix(".log.json").write_text(
         "[\n"
         + ",\n".join(json.dumps(event, ensure_ascii=False, sort_keys=True) for event in game.log)
-        + "\n]\n"
+        + "\n]\n",
+        encoding="utf-8",
     )
-    stem.with_suffix(".transcript.txt").write_text("\n".join(transcript(game.log)) + "\n")
+    lines = transcript(game.log)  # in the table's language
+    stem.with_suffix(".transcript.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def report_json(report: dict) -> str:

@@ -1,4 +1,4 @@
-"""The table's settings: speech limits, windows, the language of the nomination phrases.
+"""The table's settings: speech limits, windows, the table's language.
 
 Seed 003 makes the speech limit configurable ("e.g., 200 words or 300 tokens") and the tie
 speeches shorter ("e.g., 100 words or 150 tokens"); the windows are 1.5 s per candidate for a
@@ -7,9 +7,10 @@ vote and ten seconds for each night step for people, configurable for agents.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from .errors import TableError
+from .phrases import LANGUAGES, PHRASEBOOKS, Phrasebook
 
 UNITS = ("words", "tokens")
 
@@ -28,6 +29,11 @@ class TableConfig:
     vote_window_seconds: float = 1.5
     night_window_seconds: float = 10.0
     speech_window_seconds: float = 60.0
+    # "Language: English (or Russian for certain tournaments)": the judge's words (phrases.py)
+    # and the players' endings and nominations the judge accepts (speech.py).
+    language: str = "en"
+    # The language's phrasebook (`phrases.py`), kept here for the judge: not a setting.
+    words: Phrasebook = field(init=False, repr=False, compare=False)
     # The seed has no end for a game in which nobody leaves (agents that never nominate and a
     # Don who never kills): after this many rounds in a row without a departure it is a draw.
     draw_after_quiet_rounds: int = 3
@@ -50,6 +56,13 @@ class TableConfig:
             raise TableError(
                 "config.unit", f"limit_unit must be one of {', '.join(UNITS)}", option="limit_unit"
             )
+        if self.language not in LANGUAGES:
+            raise TableError(
+                "config.language",
+                f"language must be one of {', '.join(LANGUAGES)}",
+                option="language",
+            )
+        object.__setattr__(self, "words", PHRASEBOOKS[self.language])
         for name in ("vote_window_seconds", "night_window_seconds", "speech_window_seconds"):
             value = getattr(self, name)
             if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
@@ -66,7 +79,7 @@ class TableConfig:
             return DEFAULT_CONFIG if cls is TableConfig else cls()
         if not isinstance(data, dict):
             raise TableError("config.not-an-object", "the table's settings must be an object")
-        known = {field.name for field in fields(cls)}
+        known = set(FIELD_NAMES)
         unknown = sorted(set(data) - known)
         if unknown:
             raise TableError(
@@ -75,5 +88,5 @@ class TableConfig:
         return cls(**data)
 
 
-FIELD_NAMES = tuple(field.name for field in fields(TableConfig))
+FIELD_NAMES = tuple(field.name for field in fields(TableConfig) if field.init)  # the settings
 DEFAULT_CONFIG = TableConfig()  # frozen: every table without settings shares it

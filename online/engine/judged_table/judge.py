@@ -30,6 +30,7 @@ SEATS = range(1, 11)
 DEAL = tuple(deal_cards(CLASSIC_DEAL))  # the cards before the shuffle, in the vocabulary's order
 ORDINARY_FOULS_TO_SHORTEN = 3  # the next speech is shortened (docs/rules.md, "Discipline")
 ORDINARY_FOULS_TO_REMOVE = 4  # the fourth ordinary foul removes the player
+DEFAULT_NAME = {"en": "Player {seat}", "ru": "Игрок {seat}"}  # a seat's name when none is given
 DRAW = "draw"  # the result of a game nobody leaves (`winner` is "red", "black" or this)
 
 
@@ -170,7 +171,11 @@ def create_table(
     tests and demonstrations, seat 1's role first), the Mafia meet, Night 0."""
     if not isinstance(config, TableConfig):
         config = TableConfig.from_dict(config)
-    names = list(names) if names is not None else [f"Player {seat}" for seat in SEATS]
+    names = (
+        list(names)
+        if names is not None
+        else [DEFAULT_NAME[config.language].format(seat=seat) for seat in SEATS]
+    )
     if len(names) != 10 or not all(isinstance(name, str) and name.strip() for name in names):
         raise TableError("table.names", "the table needs ten names, one per seat")
     seed = str(seed)
@@ -332,7 +337,8 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
         _foul(st, seat, "out-of-turn", ev)
         return
     # The table's names determine its name reader: they key the memo of readings.
-    reading = read_speech_memo(text, st.limit, st.config.limit_unit, st.name_reader, st.names)
+    reading = read_speech_memo(text, st.limit, st.config.limit_unit, st.name_reader, st.names,
+                               st.config.language)  # fmt: skip
     # What `_event` makes, written out (a hot event): the same keys in the same order.
     speech = {"seat": seat, "purpose": st.purpose, "text": text.strip(), "length": reading.length,
               "limit": st.limit, "unit": st.config.limit_unit, "type": "speech", st.phase: st.number}  # fmt: skip
@@ -381,7 +387,15 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
             continue
         st.nominees = [*st.nominees, target]
         st.nominators = [*st.nominators, seat]
-        ev.append(_event(st, "nominated", by=seat, target=target, say="Accepted."))
+        ev.append(
+            _event(
+                st,
+                "nominated",
+                by=seat,
+                target=target,
+                say=st.config.words.accepted,
+            )
+        )
         return
 
 
@@ -398,15 +412,8 @@ def _call_speech(st: TableState, seat: int, purpose: str, ev: list[dict]) -> Non
     st.step, st.actor, st.purpose, st.limit = "speech", seat, purpose, limit
     # What `_event` makes, written out (a hot event): the same keys in the same order.
     ev.append({"seat": seat, "purpose": purpose, "limit": limit, "unit": config.limit_unit,
-               "say": f"Player number {seat}, {SPEECH_CALLS[purpose]}", "type": "speech_called",
+               "say": config.words.speech_call_of[purpose][seat], "type": "speech_called",
                st.phase: st.number})  # fmt: skip
-
-
-SPEECH_CALLS = {
-    "day": "your speech.",
-    "tie": "your speech for the revote.",
-    "final": "your final speech.",
-}
 
 
 def _next_speech(st: TableState, ev: list[dict]) -> None:
@@ -424,7 +431,8 @@ def _next_speech(st: TableState, ev: list[dict]) -> None:
     elif after == "voting":
         _after_day_speeches(st, ev)
     elif after == "revote" and st.voting_cancelled:
-        ev.append(_event(st, "no_vote", reason="voting-cancelled", say="There is no vote today."))
+        ev.append(_event(st, "no_vote", reason="voting-cancelled",
+                         say=st.config.words.no_vote_cancelled))  # fmt: skip
         _begin_night(st, ev)
     elif after == "revote":
         _open_round(st, st.round + 1, st.candidates, ev)
@@ -441,7 +449,7 @@ def _foul(st: TableState, seat: int, reason: str, ev: list[dict]) -> None:
     count = st.fouls[seat] + 1
     st.fouls = _with(st.fouls, seat, count)
     foul = _event(st, "foul", seat=seat, kind="ordinary", reason=reason, count=count,
-                  say=f"Player number {seat}, foul.")  # fmt: skip
+                  say=st.config.words.foul_of[seat])  # fmt: skip
     if count == ORDINARY_FOULS_TO_SHORTEN:
         st.shortened = _with(st.shortened, seat, True)
         foul["penalty"] = "next-speech-shortened"
@@ -455,15 +463,14 @@ def _remove(st: TableState, seat: int, ev: list[dict]) -> None:
     in the day cancels that day's voting (docs/auto-judged-table.md)."""
     st.alive = _with(st.alive, seat, False)
     ev.append(_event(st, "disqualified", seat=seat, reason="fourth-foul",
-                     say=f"Player number {seat} leaves the table."))  # fmt: skip
+                     say=st.config.words.leaves_of[seat]))  # fmt: skip
     if _check_end(st, ev):
         return
     if st.phase == "day":
         st.voting_cancelled = True
         if st.step in ("vote", "hands"):
-            ev.append(
-                _event(st, "no_vote", reason="voting-cancelled", say="There is no vote today.")
-            )
+            ev.append(_event(st, "no_vote", reason="voting-cancelled",
+                             say=st.config.words.no_vote_cancelled))  # fmt: skip
             st.queue = []
             st.after = "night"
             _next_speech(st, ev)
@@ -492,11 +499,12 @@ def _check_end(st: TableState, ev: list[dict]) -> bool:
     if black and black < red:
         return False
     st.winner = "red" if black == 0 else "black"
+    words = st.config.words
     if st.phase == "night" and st.killed_tonight is not None:
         ev.append(_event(st, "night_result", killed=st.killed_tonight,
-                         say=f"Player number {st.killed_tonight} was killed tonight."))  # fmt: skip
+                         say=words.killed_of[st.killed_tonight]))  # fmt: skip
     st.step, st.actor, st.queue, st.after = "over", 0, [], ""
-    ev.append(_event(st, "game_over", winner=st.winner, say=f"Game over, {st.winner} victory."))
+    ev.append(_event(st, "game_over", winner=st.winner, say=words.game_over[st.winner]))
     return True
 
 
@@ -513,21 +521,17 @@ def _round_ends_in_a_draw(st: TableState, ev: list[dict]) -> bool:
     st.winner = DRAW
     st.step, st.actor, st.queue, st.after = "over", 0, [], ""
     ev.append(_event(st, "game_over", winner=DRAW, quiet_rounds=st.quiet_rounds,
-                     say="Game over, draw: nobody has left the table for "
-                         f"{st.quiet_rounds} rounds."))  # fmt: skip
+                     say=st.config.words.game_over[DRAW].format(rounds=st.quiet_rounds)))  # fmt: skip
     return True
 
 
 def _leave(st: TableState, seats: list[int], how: str, ev: list[dict]) -> bool:
     """Players leave by vote, raise or single nomination: roles are not revealed; each gives a
     final speech unless the game is over. True if the game ended."""
+    leaves = st.config.words.leaves_of
     for seat in seats:
         st.alive = _with(st.alive, seat, False)
-        ev.append(
-            _event(
-                st, "eliminated", seat=seat, how=how, say=f"Player number {seat} leaves the table."
-            )
-        )
+        ev.append(_event(st, "eliminated", seat=seat, how=how, say=leaves[seat]))
     if _check_end(st, ev):
         return True
     st.queue = [(seat, "final") for seat in seats]
@@ -544,12 +548,7 @@ def _begin_day(st: TableState, ev: list[dict]) -> None:
     st.phase, st.number = "day", st.number + 1
     st.nominees, st.nominators, st.voting_cancelled = [], [], False
     st.round, st.candidates, st.round_votes, st.hands = 0, [], {}, {}
-    result = (
-        f"Player number {killed} was killed tonight." if killed else "Nobody was killed tonight."
-    )
-    ev.append(
-        _event(st, "day_started", killed=killed, say=f"Morning has come in the city. {result}")
-    )
+    ev.append(_event(st, "day_started", killed=killed, say=st.config.words.morning_of[killed or 0]))
     if killed:
         st.queue = [(killed, "final")]
         st.after = "day_speeches"
@@ -572,20 +571,17 @@ def _start_day_speeches(st: TableState, ev: list[dict]) -> None:
 
 def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
     nominees = [seat for seat in st.nominees if st.alive[seat]]
+    words = st.config.words
     if st.voting_cancelled:
-        ev.append(_event(st, "no_vote", reason="voting-cancelled", say="There is no vote today."))
+        ev.append(_event(st, "no_vote", reason="voting-cancelled", say=words.no_vote_cancelled))
         _begin_night(st, ev)
     elif not nominees:
-        ev.append(
-            _event(
-                st, "no_vote", reason="no-nominations", say="Nobody is nominated; there is no vote."
-            )
-        )
+        ev.append(_event(st, "no_vote", reason="no-nominations", say=words.no_vote_nobody))
         _begin_night(st, ev)
     elif len(nominees) == 1 and st.number == 1:
         # "First day: if only one nomination, no vote occurs."
         ev.append(_event(st, "no_vote", reason="day-one-single-nomination", candidates=nominees,
-                         say="One nomination on the first day; there is no vote."))  # fmt: skip
+                         say=words.no_vote_day_one))  # fmt: skip
         _begin_night(st, ev)
     elif len(nominees) == 1:
         # "Subsequent days: if only one nomination, that player automatically eliminated."
@@ -602,7 +598,7 @@ def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
                     st,
                     "nominees_announced",
                     candidates=nominees,
-                    say=f"Nominated: players number {listed}.",
+                    say=words.nominees.format(listed=listed),
                 )
             )
         _open_round(st, 1, nominees, ev)
@@ -622,18 +618,15 @@ def _open_round(st: TableState, number: int, candidates: list[int], ev: list[dic
 
 def _open_window(st: TableState, ev: list[dict]) -> None:
     candidate = st.candidates[st.window]
+    words = st.config.words
     if st.window == len(st.candidates) - 1:
         # The last candidate takes every vote not given: "no vote → the last nominated".
         ev.append(_event(st, "vote_window", round=st.round, candidate=candidate, last=True,
-                         say=f"Player number {candidate}: every remaining vote."))  # fmt: skip
+                         say=words.vote_last_of[candidate]))  # fmt: skip
         _count_round(st, ev)
         return
-    word = NUMBER_NAMES[candidate]
     ev.append(_event(st, "vote_window", round=st.round, candidate=candidate, last=False,
-                     say=f"{word}, who votes against player number {word.lower()}?"))  # fmt: skip
-
-
-NUMBER_NAMES = (None, "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+                     say=words.vote_call_of[candidate]))  # fmt: skip
 
 
 def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
@@ -663,9 +656,10 @@ def _count_round(st: TableState, ev: list[dict]) -> None:
     tally[last] += len(defaulted)
     top = max(tally.values())
     leaders = [seat for seat in st.candidates if tally[seat] == top]
+    words = st.config.words
     ev.append(_event(st, "votes_counted", round=st.round, candidates=st.candidates, votes=votes,
                      defaulted=defaulted, tally={str(seat): n for seat, n in tally.items()},
-                     leaders=leaders, say="Votes: " + ", ".join(f"{seat}: {n}" for seat, n in tally.items()) + "."))  # fmt: skip
+                     leaders=leaders, say=words.votes.format(tally=", ".join(f"{seat}: {n}" for seat, n in tally.items()))))  # fmt: skip
     if len(leaders) == 1:
         _leave(st, leaders, "vote", ev)
     elif st.round > 1 and len(leaders) == len(st.candidates):
@@ -673,13 +667,13 @@ def _count_round(st: TableState, ev: list[dict]) -> None:
         st.step, st.hands, st.candidates = "hands", {}, leaders
         listed = ", ".join(str(seat) for seat in leaders)
         ev.append(_event(st, "hands_called", candidates=leaders,
-                         say=f"Who is for eliminating all of players number {listed}?"))  # fmt: skip
+                         say=words.hands_called.format(listed=listed)))  # fmt: skip
     else:
         # "Tied players get additional speeches (shorter limit), then revote."
         st.candidates = leaders
         listed = ", ".join(str(seat) for seat in leaders)
         ev.append(_event(st, "tie", round=st.round, candidates=leaders,
-                         say=f"Players number {listed} are tied; they speak again."))  # fmt: skip
+                         say=words.tie.format(listed=listed)))  # fmt: skip
         st.queue = [(seat, "tie") for seat in leaders]
         st.after = "revote"
         _next_speech(st, ev)
@@ -703,7 +697,8 @@ def _count_hands(st: TableState, ev: list[dict]) -> None:
     players remain"."""
     up = [seat for seat in SEATS if st.hands.get(seat)]
     passes = 2 * len(up) > len(st.living)
-    say = "All of them leave the table." if passes else "All of them stay."
+    words = st.config.words
+    say = words.all_leave if passes else words.all_stay
     ev.append(_event(st, "hands_counted", candidates=st.candidates, up=up, passes=passes, say=say))
     if passes:
         _leave(st, list(st.candidates), "raise", ev)
@@ -722,9 +717,10 @@ def _begin_night(st: TableState, ev: list[dict]) -> None:
     st.killed_tonight = None
     st.claims, st.claimants = {}, []
     st.queue, st.after = [], ""
-    ev.append(_event(st, "night_started", say="Night falls."))
+    words = st.config.words
+    ev.append(_event(st, "night_started", say=words.night_falls))
     # The Sheriff is called also when gone, so that the call tells no one whether he is.
-    ev.append(_event(st, "sheriff_woke", say="The Sheriff wakes up, you have ten seconds."))
+    ev.append(_event(st, "sheriff_woke", say=words.sheriff_wakes))
     sheriff = st.seat_of("sheriff")
     if st.alive[sheriff]:
         st.step, st.actor = "sheriff_check", sheriff
@@ -744,18 +740,18 @@ def _check(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
         result = "black" if st.roles[target] in BLACK_ROLES else "red"
         st.sheriff_checks = [*st.sheriff_checks, (st.number, target, result)]
         ev.append(_event(st, "sheriff_checked", seat=seat, target=target, result=result,
-                         say=result.capitalize(), to=[seat]))  # fmt: skip
+                         say=st.config.words.answers[result], to=[seat]))  # fmt: skip
         _sheriff_sleeps(st, ev)
     else:
         result = "sheriff" if st.roles[target] == "sheriff" else "not_sheriff"
         st.don_checks = [*st.don_checks, (st.number, target, result)]
         ev.append(_event(st, "don_checked", seat=seat, target=target, result=result,
-                         say="Sheriff" if result == "sheriff" else "Not the Sheriff", to=[seat]))  # fmt: skip
+                         say=st.config.words.answers[result], to=[seat]))  # fmt: skip
         _don_sleeps(st, ev)
 
 
 def _sheriff_sleeps(st: TableState, ev: list[dict]) -> None:
-    ev.append(_event(st, "sheriff_slept", say="The Sheriff goes to sleep."))
+    ev.append(_event(st, "sheriff_slept", say=st.config.words.sheriff_sleeps))
     _call_hunt(st, ev)
 
 
@@ -778,7 +774,7 @@ def _call_hunt(st: TableState, ev: list[dict], announce: bool = True) -> None:
     ]
     st.claims = {}
     if announce:
-        ev.append(_event(st, "hunt_started", say="The mafia goes hunting."))
+        ev.append(_event(st, "hunt_started", say=st.config.words.hunt))
     else:
         ev.append(_event(st, "hunt_restarted", decider=decider, to=st.black_seats))
     if st.claimants:
@@ -827,7 +823,7 @@ def _after_kill(st: TableState, target: int | None, ev: list[dict]) -> None:
         st.killed_tonight = target
         if _check_end(st, ev):
             return
-    ev.append(_event(st, "don_woke", say="The Don wakes up, you have ten seconds."))
+    ev.append(_event(st, "don_woke", say=st.config.words.don_wakes))
     don = st.seat_of("don")
     if st.alive[don]:
         st.step, st.actor = "don_check", don
@@ -836,7 +832,7 @@ def _after_kill(st: TableState, target: int | None, ev: list[dict]) -> None:
 
 
 def _don_sleeps(st: TableState, ev: list[dict]) -> None:
-    ev.append(_event(st, "don_slept", say="The Don goes to sleep."))
+    ev.append(_event(st, "don_slept", say=st.config.words.don_sleeps))
     _begin_day(st, ev)
 
 
@@ -850,7 +846,7 @@ def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
     step = st.step
     closed = _event(st, "window_closed", step=step, note=note)
     if step in ("vote", "hands"):
-        closed["say"] = "Thank you."
+        closed["say"] = st.config.words.thank_you
     else:
         closed["to"] = [st.actor] if st.actor else []
     ev.append(closed)
@@ -930,6 +926,12 @@ def replay(log: list[dict]) -> TableState:
         )
     except TableError as error:
         raise LogError(0, error.message) from None
+    written = first.get("config")
+    if isinstance(written, dict) and len(written) < len(events[0]["config"]):
+        # A log from before a setting existed (the language, the quiet rounds to a draw): the
+        # setting has its default (an English table), and the log its settings as written.
+        settings = {name: value for name, value in events[0]["config"].items() if name in written}
+        events[0] = {**events[0], "config": settings}
     position = _expect(log, 0, events)
     while position < len(log):
         event = log[position]

@@ -2,8 +2,8 @@
 
 Seed 003, "Day Phase" and "Nominations": a speech has a word or token limit, ends with "PASS"
 or "THANK YOU", refers to players by number only, and nominates with "I nominate player number
-X" / "I nominate number X" / "Nominating number X" (and their Russian forms). The readings of
-what the seed leaves open are in docs/auto-judged-table.md.
+X" / "I nominate number X" / "Nominating number X" (and, at a Russian table, their Russian
+forms). The readings of what the seed leaves open are in docs/auto-judged-table.md.
 """
 
 from __future__ import annotations
@@ -24,18 +24,25 @@ NUMBER_WORDS = {
 # The seed's three English phrases and their Russian forms ("Я выставляю игрока номер X",
 # "Я выставляю номер X", "Выставляю номер X"), up to the number, which is read separately so
 # that a phrase without a number can be told apart from no phrase at all.
-NOMINATION = re.compile(
-    r"\bI\s+nominate\s+(?:player\s+)?number\b"
-    r"|\bnominating\s+number\b"
-    r"|(?<![\w])(?:я\s+)?выставляю\s+(?:игрока\s+)?(?:под\s+)?номер(?:ом)?(?![\w])",
-    re.IGNORECASE,
-)
+NOMINATION_EN = r"\bI\s+nominate\s+(?:player\s+)?number\b|\bnominating\s+number\b"
+NOMINATION_RU = r"(?<![\w])(?:я\s+)?выставляю\s+(?:игрока\s+)?(?:под\s+)?номер(?:ом)?(?![\w])"
 NEXT_WORD = re.compile(r"\s*([^\s.,;:!?]+)")
 
 # "Must end speech with PASS or THANK YOU" (and the Russian table's "ПАС" / "СПАСИБО").
-ENDING = re.compile(
-    r"(?:\bpass|\bthank\s+you|(?<![\w])пас|(?<![\w])спасибо)[\s.!]*$", re.IGNORECASE
-)
+ENDING_EN = r"\bpass|\bthank\s+you"
+ENDING_RU = r"(?<![\w])пас|(?<![\w])спасибо"
+
+# By the table's language (docs/auto-judged-table.md, reading 10): an English table hears the
+# English forms only (seed 7.2, "No foreign languages"); a Russian table hears the Russian forms
+# and the seed's English ones.
+NOMINATIONS = {
+    "en": re.compile(NOMINATION_EN, re.IGNORECASE),
+    "ru": re.compile(f"{NOMINATION_EN}|{NOMINATION_RU}", re.IGNORECASE),
+}
+ENDINGS = {
+    "en": re.compile(rf"(?:{ENDING_EN})[\s.!]*$", re.IGNORECASE),
+    "ru": re.compile(rf"(?:{ENDING_EN}|{ENDING_RU})[\s.!]*$", re.IGNORECASE),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +103,11 @@ def read_speech(
     limit: int,
     unit: str,
     names: tuple[re.Pattern | None, dict[str, int]] | None = None,
+    language: str = "en",
 ) -> SpeechReading:
     heard, length, over = cut_to_limit(text, limit, unit)
     nominations: list[int | None] = []
-    for match in NOMINATION.finditer(heard):
+    for match in NOMINATIONS[language].finditer(heard):
         following = NEXT_WORD.match(heard, match.end())
         nominations.append(read_number(following.group(1)) if following else None)
     named: list[int] = []
@@ -112,13 +120,13 @@ def read_speech(
         heard=heard,
         length=length,
         over_limit=over,
-        ending_ok=not over and ENDING.search(heard) is not None,
+        ending_ok=not over and ENDINGS[language].search(heard) is not None,
         nominations=tuple(nominations),
         names=tuple(named),
     )
 
 
-# Readings of short speeches already heard, by (text, limit, unit, the table's names): a bot
+# Readings of short speeches already heard, by (text, limit, unit, names, language): a bot
 # says the same few sentences over and over, and a reading depends on nothing else. Bounded:
 # only short texts are kept, and the memo starts afresh when full.
 MEMO_TEXT_LENGTH = 200
@@ -132,15 +140,16 @@ def read_speech_memo(
     unit: str,
     names: tuple[re.Pattern | None, dict[str, int]] | None,
     names_key: tuple,
+    language: str = "en",
 ) -> SpeechReading:
     """`read_speech`, remembered for short texts; `names_key` is a hashable value that
     determines `names` (the judge passes the table's names)."""
     if len(text) > MEMO_TEXT_LENGTH:
-        return read_speech(text, limit, unit, names)
-    key = (text, limit, unit, names_key)
+        return read_speech(text, limit, unit, names, language)
+    key = (text, limit, unit, names_key, language)
     reading = _readings.get(key)
     if reading is None:
-        reading = read_speech(text, limit, unit, names)
+        reading = read_speech(text, limit, unit, names, language)
         if len(_readings) >= MEMO_SIZE:
             _readings.clear()
         _readings[key] = reading

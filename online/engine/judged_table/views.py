@@ -45,6 +45,7 @@ class SeatView:  # built fresh for every question, so an agent that changes its 
     history: tuple[dict, ...] = field(default=())  # the visible events from `since` (read-only)
     since: int = 0
     log_length: int = 0
+    language: str = "en"  # the table's language ("en", "ru"): what the judge and the table speak
 
     def to_dict(self) -> dict:
         return {
@@ -55,7 +56,7 @@ class SeatView:  # built fresh for every question, so an agent that changes its 
             "nominees": list(self.nominees), "mafia": self.mafia, "checks": list(self.checks),
             "claims": None if self.claims is None else {str(s): t for s, t in self.claims.items()},
             "winner": self.winner, "history": [dict(event) for event in self.history], "since": self.since,
-            "log_length": self.log_length,
+            "log_length": self.log_length, "language": self.language,
         }  # fmt: skip
 
 
@@ -177,4 +178,5 @@ def seat_view(
         history_for(log, seat, since) if with_history else (),
         since,
         len(log),  # log_length
+        st.config.language,  # language
     )

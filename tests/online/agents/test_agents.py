@@ -285,6 +285,41 @@ def test_prompts_are_per_role_and_per_request():
     assert "speak again" in prompt_for("sheriff", "speak", "tie")
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_one_set_of_prompts_tells_the_model_the_tables_language(language):
+    texts = [
+        prompt_for(role, action, purpose, language)
+        for role in PROMPTS_ROLE_LINES
+        for action, purpose in [("speak", "day"), ("speak", "final"), ("speak", "tie"), ("vote", None),
+                                ("hand", None), ("check", None), ("claim", None), ("kill", None)]
+    ]  # fmt: skip
+    assert not [text for text in texts if "{" in text or "}" in text]  # every blank filled
+    speech = prompt_for("civilian", "speak", "day", language)
+    if language == "ru":
+        assert "The table speaks Russian" in speech
+        assert '"Я выставляю номер X"' in speech and '"ПАС" or "СПАСИБО"' in speech
+    else:
+        assert "The table speaks English" in speech
+        assert '"I nominate number X"' in speech and '"PASS" or "THANK YOU"' in speech
+
+
+def test_the_chat_agent_at_a_russian_table_is_asked_in_russian_and_heard():
+    def answer(payload):
+        system = payload["messages"][0]["content"]
+        content = "Я выставляю номер 2. ПАС" if "Я выставляю номер X" in system else "none"
+        return 200, {"choices": [{"message": {"role": "assistant", "content": content}}]}
+
+    with stub_server(answer) as (url, received):
+        agent = ChatAgent(url=f"{url}/v1", model="test-model", deadline=5)
+        game = play_game(bots(special={3: agent}), seed=12, config={"language": "ru"})
+    assert received and game.problems == []
+    assert all("The table speaks Russian" in call["payload"]["messages"][0]["content"] for call in received)
+    view = json.loads(received[0]["payload"]["messages"][1]["content"])
+    assert view["language"] == "ru"
+    said = [event["text"] for event in game.log if event["type"] == "speech" and event["seat"] == 3]
+    assert "Я выставляю номер 2. ПАС" in said
+
+
 @pytest.mark.parametrize(
     ("request_", "text", "answer"),
     [

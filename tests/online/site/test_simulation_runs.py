@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 
 from clubs.models import ClubMembership
 from core.errors import ApplicationError
@@ -47,8 +48,9 @@ def asked(user, captured, **changes):
         ({"compare_spec": "python:os:getcwd"}, "not played on the site"),
         ({"compare_spec": "chat"}, "not played on the site"),
         ({"config": {"speech_limit": 1}}, "speech_limit"),
-        ({"config": {"loudness": 11}}, "unknown setting"),
-        ({"config": [1, 2]}, "must be an object"),
+        ({"config": {"loudness": 11}}, "has no setting loudness"),
+        ({"config": [1, 2]}, "a JSON object"),
+        ({"config": {"language": "de"}}, "English or Russian"),
     ],
 )
 def test_the_service_refuses_bad_input_and_changes_nothing(organizer, changes, words):
@@ -56,6 +58,12 @@ def test_the_service_refuses_bad_input_and_changes_nothing(organizer, changes, w
         simulation_request(requested_by=organizer, **{**GOOD, **changes})
     assert not SimulationRun.objects.exists()
     assert not RecomputeJob.objects.exists()
+
+
+def test_a_bad_setting_is_told_in_the_sites_language_not_the_engines(organizer):
+    with translation.override("ru"), pytest.raises(ApplicationError) as refused:
+        simulation_request(requested_by=organizer, **{**GOOD, "config": {"speech_limit": 1}})
+    assert refused.value.message == "speech_limit — целое число не меньше 2."
 
 
 def test_the_games_limit_is_a_setting(organizer, settings):

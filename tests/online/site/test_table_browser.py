@@ -96,3 +96,34 @@ def test_the_table_fits_a_phone(chromium, live_server):
     assert width <= 390 + 1
     page_check(page, "table-phone")
     context.close()
+
+
+def test_a_russian_visitor_sits_at_a_russian_table_and_speaks_russian(chromium, live_server):
+    """The language choice defaults to the visitor's; the judge speaks it, the page's own texts
+    are the site's (docs/auto-judged-table.md, "A person at the table")."""
+    context = chromium.new_context(**LAPTOP, locale="ru-RU", extra_http_headers={"Accept-Language": "ru"})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/online/table/")
+    assert page.locator(".sit-down select[name=language]").input_value() == "ru"
+    page.select_option("select[name=seat]", "1")
+    page.locator("#sit-down").click()
+    page.wait_for_selector("#table")
+    for _ in range(40):  # night choices until the person's first speech
+        if page.locator("#speech").count():
+            break
+        if page.locator(".table-answer button[name=target]").count():
+            page.locator(".table-answer button[name=target]").first.click()
+        page.wait_for_timeout(200)
+        page.reload()
+    log_text = page.locator(".table-log").inner_text()
+    assert "Судья: Наступает ночь." in log_text and "Judge:" not in log_text
+    assert page.locator("#speech").count()  # Night 0 never ends a game: seat 1 speaks on Day 1
+    assert "закончите словами ПАС / СПАСИБО" in page.locator(".word-count").inner_text()
+    page.fill("#speech", "Я выставляю номер 2. ПАС")
+    assert page.locator("#word-count").inner_text() == "5"
+    page_check(page, "table-russian")
+    with page.expect_response(lambda r: "/answer/" in r.url):
+        page.locator("#speak").click()
+    spoken = [e for e in JudgedTable.objects.get().log if e["type"] == "speech" and e["seat"] == 1]
+    assert spoken[0]["text"] == "Я выставляю номер 2. ПАС"
+    context.close()

@@ -4,23 +4,28 @@ windows and their defaults, a whole game through the services (docs/auto-judged-
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from core.errors import ApplicationError
 from games.engine import replay as replay_protocol
 from online import clock
-from online.engine.judged_table import replay
+from online.engine.judged_table import TableError, replay
 from online.engine.judged_table.protocol import to_protocol, transcript
 from online.engine.judged_table.views import request_for
 from online.models import JudgedTable
+from online.refusals import TABLE_MESSAGES, table_refusal
 from online.table_play import table_answer, table_review, table_sit_down, table_tick, window_of
 from scoring.engine import score_document
 
 pytestmark = pytest.mark.django_db
+ENGINE = Path(__file__).resolve().parents[3] / "online" / "engine" / "judged_table"
 
 
 @pytest.fixture(autouse=True)
@@ -217,3 +222,99 @@ def test_bad_answers_get_a_clear_message_and_change_nothing(data):
     assert response.context["messages"] and list(response.context["messages"])
     table.refresh_from_db()
     assert table.log == before
+
+
+# --- the table's language (docs/auto-judged-table.md, "The table's language") ----------------
+
+
+def _judge_lines(table: JudgedTable) -> list[str]:
+    return [event["say"] for event in table.log if "say" in event and "to" not in event]
+
+
+@pytest.mark.parametrize(("site", "expected"), [("ru", "ru"), ("en", "en")])
+def test_a_new_table_speaks_the_visitors_language_unless_another_is_chosen(site, expected):
+    visitor = Client(HTTP_ACCEPT_LANGUAGE=site)
+    home = visitor.get(reverse("online:table_home")).content.decode()
+    assert f'<option value="{expected}" selected>' in home
+    visitor.post(reverse("online:table_new"), {"seat": "3", "bots": "rule"})
+    assert JudgedTable.objects.get().log[0]["config"]["language"] == expected
+    other = "en" if expected == "ru" else "ru"
+    visitor.post(reverse("online:table_new"), {"seat": "3", "bots": "rule", "language": other})
+    assert JudgedTable.objects.latest("created_at").log[0]["config"]["language"] == other
+    assert sorted(table.language for table in JudgedTable.objects.all()) == ["en", "ru"]
+    home = visitor.get(reverse("online:table_home")).content.decode()
+    listed = home[home.index('<ul class="list">') :]  # "Your tables", each with its language
+    assert ("Russian" if site == "en" else "Русский") in listed
+    assert ("English" if site == "en" else "Английский") in listed
+
+
+def test_a_russian_table_shows_the_russian_judge_and_the_pages_own_texts_in_the_sites_language():
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    russian.post(reverse("online:table_new"), {"seat": "3", "bots": "rule", "language": "ru"})
+    table = JudgedTable.objects.get()
+    assert _judge_lines(table)[:2] == ["Наступает ночь.", "Шериф просыпается, у вас десять секунд."]
+    body = russian.get(table.get_absolute_url()).content.decode()
+    assert "Судья: Наступает ночь." in body and "Ваше место: 3" in body
+    assert "Night falls." not in body and "Judge:" not in body
+    # The same table seen with the site in English: the page's texts follow the site, the judge's
+    # words stay the table's.
+    english = russian.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Your seat: 3" in english and "Судья: Наступает ночь." in english
+
+
+def test_an_english_table_for_a_russian_visitor_keeps_the_english_judge():
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    russian.post(reverse("online:table_new"), {"seat": "3", "bots": "rule", "language": "en"})
+    body = russian.get(JudgedTable.objects.get().get_absolute_url()).content.decode()
+    assert "Judge: Night falls." in body and "Ваше место: 3" in body
+
+
+def test_a_table_in_another_language_is_refused():
+    with pytest.raises(ApplicationError):
+        table_sit_down(session_key="s", seat=1, bots="rule", language="de", now=clock.now())
+    assert not JudgedTable.objects.exists()
+    response = Client().post(reverse("online:table_new"), {"seat": "1", "language": "de"}, follow=True)
+    assert "A table speaks English or Russian." in response.content.decode()
+    assert not JudgedTable.objects.exists()
+
+
+def test_a_russian_person_plays_a_whole_russian_game_whose_protocol_validates():
+    table = table_sit_down(session_key="s", seat=5, bots="random", language="ru", now=clock.now())
+    rng = random.Random(5)
+    state = replay(table.log)
+    for _ in range(300):
+        request = request_for(state, 5) if state.winner is None else None
+        if request is None:
+            break
+        answer = answer_for(request, rng)
+        if request["action"] == "speak":
+            answer = {"speech": "Я выставляю номер 1. ПАС" if request["purpose"] == "day" else "Спасибо"}
+        table = table_answer(table=table, answer=answer, now=clock.now())
+        state = replay(table.log)
+    assert state.winner is not None
+    mine = [event for event in table.log if event["type"] == "speech" and event["seat"] == 5]
+    assert mine and not [event for event in table.log if event["type"] == "foul" and event["seat"] == 5]
+    assert _judge_lines(table)[-1] in ("Игра окончена, победа красных.", "Игра окончена, победа чёрных.")
+    result = replay_protocol(to_protocol(table.log)).to_result()
+    assert result["valid"] and result["winner"] == state.winner
+
+
+def test_refusals_reach_the_person_in_the_sites_language_never_in_the_engines_english():
+    table = sit(seat=2)
+    with translation.override("ru"), pytest.raises(ApplicationError) as refused:
+        table_answer(table=table, answer={"target": "x", "speech": 5}, now=clock.now())
+    assert refused.value.message in (
+        "Выберите одного из предложенных игроков или никого.",
+        "Ответьте «да» или «нет».",
+    ) or refused.value.message.startswith("Речь — это текст")
+    with translation.override("ru"):
+        message = table_refusal(TableError("seat.not-at-table", "player number 4 has left", seat=4)).message
+        assert message == "Игрок номер 4 покинул игровой стол."
+
+
+def test_every_refusal_of_the_table_has_the_sites_own_text():
+    source = "\n".join(path.read_text() for path in ENGINE.glob("*.py"))
+    codes = set(re.findall(r'TableError\(\s*"([a-z]+\.[a-z-]+)"', source))
+    for rule in ("check", "claim", "kill"):
+        codes |= {f"{rule}.{suffix}" for suffix in re.findall(r'f"\{rule\}\.([a-z-]+)"', source)}
+    assert len(codes) > 25 and not sorted(codes - set(TABLE_MESSAGES))

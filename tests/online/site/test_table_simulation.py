@@ -72,3 +72,22 @@ def test_simulate_tournament_refuses_a_bad_spec_before_creating_anything():
     with pytest.raises(CommandError, match="unknown agent kind"):
         call_command("simulate_tournament", "--name", "Never", "--agents", "clever")
     assert not Tournament.objects.filter(name="Never").exists()
+
+
+def test_simulate_games_plays_a_russian_table(tmp_path):
+    call_command("simulate_games", "--games", "3", "--seed", "ru", "--config", '{"language": "ru"}',
+                 "--out", str(tmp_path))  # fmt: skip
+    log = json.loads((tmp_path / "game-0001.log.json").read_text(encoding="utf-8"))
+    assert log[0]["config"]["language"] == "ru"
+    lines = (tmp_path / "game-0001.transcript.txt").read_text(encoding="utf-8").splitlines()
+    assert "[Ночь 0] Судья: Наступает ночь." in lines
+    assert lines[-1].endswith(("победа красных.", "победа чёрных."))
+    document = json.loads((tmp_path / "game-0001.protocol.json").read_text(encoding="utf-8"))
+    assert set(document) == {"format", "ruleset", "seats", "events"}  # no field for a language
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["run"]["games"] == 3  # every game validated and scored on the way
+
+
+def test_simulate_games_refuses_a_language_it_does_not_speak(tmp_path):
+    with pytest.raises(CommandError, match="language must be one of en, ru"):
+        call_command("simulate_games", "--games", "1", "--config", '{"language": "de"}', "--out", str(tmp_path))

@@ -172,10 +172,22 @@ def test_the_limit_may_count_tokens():
     assert table.events("foul") == [] and table.state.nominees == [4]
 
 
-@pytest.mark.parametrize("ending", ["PASS", "THANK YOU", "Thank you.", "pass!", "Спасибо", "ПАС"])
+@pytest.mark.parametrize("ending", ["PASS", "THANK YOU", "Thank you.", "pass!"])
 def test_a_speech_ends_with_pass_or_thank_you(ending):
     table = day_one().speak(1, f"I trust number 3. {ending}")
     assert table.events("foul") == []
+
+
+@pytest.mark.parametrize("ending", ["Спасибо", "ПАС", "пас.", "СПАСИБО!", "PASS", "Thank you."])
+def test_a_russian_table_hears_the_russian_endings_and_the_english_ones(ending):
+    table = day_one(config={"language": "ru"}).speak(1, f"Я доверяю номеру 3. {ending}")
+    assert table.events("foul") == []
+
+
+@pytest.mark.parametrize("ending", ["Спасибо", "ПАС"])
+def test_an_english_table_does_not_hear_the_russian_endings(ending):
+    table = day_one().speak(1, f"I trust number 3. {ending}")
+    assert table.events("foul")[-1]["reason"] == "ending"
 
 
 def test_a_speech_without_the_ending_is_a_foul():
@@ -206,28 +218,40 @@ def test_speaking_out_of_turn_is_a_foul_and_is_not_heard():
 # --- nominations -------------------------------------------------------------------------------
 
 
+ENGLISH_NOMINATIONS = [
+    "I nominate player number 4",
+    "I nominate number 4",
+    "Nominating number 4",
+    "i nominate player number four",
+]
+RUSSIAN_NOMINATIONS = [
+    "Я выставляю игрока номер 4",
+    "Я выставляю номер 4",
+    "Выставляю номер четыре",
+]
+
+
 @pytest.mark.parametrize(
-    "phrase",
-    [
-        "I nominate player number 4",
-        "I nominate number 4",
-        "Nominating number 4",
-        "i nominate player number four",
-        "Я выставляю игрока номер 4",
-        "Я выставляю номер 4",
-        "Выставляю номер четыре",
-    ],
+    ("language", "phrase"),
+    [("en", phrase) for phrase in ENGLISH_NOMINATIONS]
+    + [("ru", phrase) for phrase in ENGLISH_NOMINATIONS + RUSSIAN_NOMINATIONS],
 )
-def test_nomination_phrases_in_english_and_russian_are_accepted(phrase):
-    table = day_one().speak(1, f"{phrase}. PASS")
+def test_nomination_phrases_in_english_and_russian_are_accepted(language, phrase):
+    table = day_one(config={"language": language}).speak(1, f"{phrase}. PASS")
     assert table.state.nominees == [4]
     assert table.events("nominated")[0] | {} == {
         "type": "nominated",
         "day": 1,
         "by": 1,
         "target": 4,
-        "say": "Accepted.",
+        "say": "Accepted." if language == "en" else "Принято.",
     }
+
+
+@pytest.mark.parametrize("phrase", RUSSIAN_NOMINATIONS)
+def test_an_english_table_takes_no_russian_nomination(phrase):
+    table = day_one().speak(1, f"{phrase}. PASS")
+    assert table.state.nominees == [] and table.events("nominated") == []
 
 
 def test_other_words_are_no_nomination():

@@ -16,6 +16,8 @@ tests/foundation/test_rate_limits.py turns them on). When the cache is unreachab
 
 from __future__ import annotations
 
+import time
+
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -58,6 +60,11 @@ def locked_out(request, original_response=None, credentials=None) -> HttpRespons
 
 class _Throttle(SimpleRateThrottle):
     """A DRF throttle whose rate is read from ``settings.RATE_LIMITS`` at each request."""
+
+    # DRF's `timer = time.time` is captured when DRF is first imported; if that happens while a
+    # test has the clock frozen (freezegun), it is freezegun's fake, a plain function that then
+    # binds as a method and fails every throttled request. Static, it works either way.
+    timer = staticmethod(time.time)
 
     def __init__(self):  # DRF reads the rate here; it is read per request instead
         pass

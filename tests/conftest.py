@@ -1,10 +1,5 @@
 import pytest
 
-# DRF's throttles keep `timer = time.time` from their first import; imported first inside a test
-# that froze the clock (freezegun), they would keep the fake, which then binds as a method and
-# fails every throttled request of later tests ("fake_time() takes 0 positional arguments").
-import rest_framework.throttling  # noqa: F401
-
 from core.cache import reset_error_pause
 from tests.browser_kit import launched_chromium
 

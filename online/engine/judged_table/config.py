@@ -36,7 +36,8 @@ class TableConfig:
     words: Phrasebook = field(init=False, repr=False, compare=False)
     # The seed has no end for a game in which nobody leaves (agents that never nominate and a
     # Don who never kills): after this many rounds in a row without a departure it is a draw.
-    draw_after_quiet_rounds: int = 3
+    # None: never (a log written before the rule replays as it was played).
+    draw_after_quiet_rounds: int | None = 3
 
     def __post_init__(self) -> None:
         for name in ("speech_limit", "tie_speech_limit", "final_speech_limit"):
@@ -46,7 +47,7 @@ class TableConfig:
                     "config.limit", f"{name} must be a whole number of at least 2", option=name
                 )
         rounds = self.draw_after_quiet_rounds
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+        if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1):
             raise TableError(
                 "config.quiet-rounds",
                 "draw_after_quiet_rounds must be a whole number of at least 1",

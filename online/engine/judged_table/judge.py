@@ -516,7 +516,8 @@ def _round_ends_in_a_draw(st: TableState, ev: list[dict]) -> bool:
     living = sum(st.alive)
     st.quiet_rounds = st.quiet_rounds + 1 if living == st.living_at_round_start else 0
     st.living_at_round_start = living
-    if st.quiet_rounds < st.config.draw_after_quiet_rounds:
+    rounds = st.config.draw_after_quiet_rounds
+    if rounds is None or st.quiet_rounds < rounds:
         return False
     st.winner = DRAW
     st.step, st.actor, st.queue, st.after = "over", 0, [], ""
@@ -920,16 +921,18 @@ def replay(log: list[dict]) -> TableState:
     if not log or not isinstance(log[0], dict) or log[0].get("type") != "game_created":
         raise LogError(0, "a table's log begins with game_created")
     first = log[0]
+    written = first.get("config")
+    config = written
+    if isinstance(written, dict) and "draw_after_quiet_rounds" not in written:
+        config = {**written, "draw_after_quiet_rounds": None}  # played before the rule existed
     try:
-        state, events = create_table(
-            first.get("seed"), first.get("names"), first.get("config"), first.get("deal")
-        )
+        state, events = create_table(first.get("seed"), first.get("names"), config, first.get("deal"))
     except TableError as error:
         raise LogError(0, error.message) from None
-    written = first.get("config")
     if isinstance(written, dict) and len(written) < len(events[0]["config"]):
-        # A log from before a setting existed (the language, the quiet rounds to a draw): the
-        # setting has its default (an English table), and the log its settings as written.
+        # A log from before a setting existed: the language has its default (an English table),
+        # the quiet rounds to a draw none (the rule did not exist), and the log its settings as
+        # written.
         settings = {name: value for name, value in events[0]["config"].items() if name in written}
         events[0] = {**events[0], "config": settings}
     position = _expect(log, 0, events)

@@ -114,11 +114,15 @@ def test_the_russian_judge_announces_a_draw():
     assert table.said()[-1] == "Игра окончена, ничья: кругов подряд без выбывших — 1."
 
 
-def test_a_log_written_before_the_quiet_rounds_setting_replays_with_its_default():
+def test_a_log_written_before_the_language_and_the_draw_rule_replays_as_it_was_played():
     game = play_game(lambda roles: agents_from_spec("rule", roles), seed="older-log")
     old = copy.deepcopy(game.log)
     del old[0]["config"]["language"], old[0]["config"]["draw_after_quiet_rounds"]
-    assert replay(old).snapshot() == game.state.snapshot()
+    replayed = replay(old)
+    assert replayed.config.language == "en" and replayed.config.draw_after_quiet_rounds is None
+    expected = game.state.snapshot()
+    expected["config"] = {**expected["config"], "draw_after_quiet_rounds": None}
+    assert replayed.snapshot() == expected
 
 
 def _ru_game(seed: str, spec: str = "rule"):

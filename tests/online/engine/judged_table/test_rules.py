@@ -544,6 +544,15 @@ def test_a_departure_starts_the_count_of_quiet_rounds_again():
     assert table.state.winner == "draw" and table.events("game_over")[0]["day"] == 6
 
 
+def test_a_log_written_before_the_draw_rule_replays_as_it_was_played():
+    table = Table(config={"draw_after_quiet_rounds": None})
+    for _ in range(4):
+        quiet_round(table)
+    assert table.state.winner is None  # four quiet rounds: no draw without the rule
+    del table.log[0]["config"]["draw_after_quiet_rounds"]  # as such a log was written
+    assert table.replayed().snapshot() == table.state.snapshot()
+
+
 def test_the_number_of_quiet_rounds_to_a_draw_is_a_setting():
     table = quiet_round(Table(config={"draw_after_quiet_rounds": 1}))
     assert table.state.winner == "draw" and table.events("game_over")[0]["day"] == 1

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from online.engine.judged_table.phrases import PHRASEBOOKS
+from vocabulary import BLACK, RED
 
 from .base import Agent
 
@@ -78,11 +79,11 @@ def _words(language: str, claim: str, black: str, red: str, named: str, cues: tu
 BOT_WORDS = {
     "en": _words("en", "I am the Sheriff.", "Number {n} is black.", "Number {n} is red.",
                  "The Sheriff named number {n}.", ("Sheriff", "number"),
-                 r"number (\d+) is (black|red)", {"black": "black", "red": "red"}),
+                 r"number (\d+) is (black|red)", {BLACK: BLACK, RED: RED}),
     "ru": _words("ru", "Я шериф.", "Номер {n} — чёрный.", "Номер {n} — красный.",
                  "Шериф назвал чёрным номер {n}.", ("шериф", "омер"),
                  r"номер (\d+) — (чёрный|черный|красный)",
-                 {"чёрный": "black", "черный": "black", "красный": "red"}),
+                 {"чёрный": BLACK, "черный": BLACK, "красный": RED}),
 }  # fmt: skip
 
 OBSERVED = frozenset({"speech", "votes_counted", "nominated"})  # the events RuleBot reads

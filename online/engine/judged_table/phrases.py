@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from vocabulary import CIVILIAN, DON, MAFIA, SHERIFF
+
 LANGUAGES = ("en", "ru")
 
 
@@ -193,10 +195,10 @@ PHRASES = {
     "mafia_meet": ("the Mafia meet: {black}; the Don is {don}", "мафия знакомится: {black}; дон — {don}"),
     "your_role": ("your role: {role}", "ваша роль: {role}"),
     "roles": {
-        "civilian": ("civilian", "мирный житель"),
-        "sheriff": ("sheriff", "шериф"),
-        "mafia": ("mafia", "мафия"),
-        "don": ("don", "дон"),
+        CIVILIAN: ("civilian", "мирный житель"),
+        SHERIFF: ("sheriff", "шериф"),
+        MAFIA: ("mafia", "мафия"),
+        DON: ("don", "дон"),
     },
     "default": (
         "default for {seat} ({step}): {default}",

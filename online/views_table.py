@@ -6,6 +6,8 @@ session): anyone else gets a 404, and the page shows nothing but that seat's vie
 
 from __future__ import annotations
 
+import math
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -104,6 +106,7 @@ def _context(table: JudgedTable) -> dict:
         window = {
             **window,
             "closes_in_ms": max(0, int((window["closes"] - now).total_seconds() * 1000)),
+            "closes_in_s": max(0, math.ceil((window["closes"] - now).total_seconds())),
             "windows": [
                 {
                     "candidate": w["candidate"],

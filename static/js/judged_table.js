@@ -24,7 +24,8 @@
     function tick() {
       var elapsed = Date.now() - started;
       if (countdown) {
-        countdown.textContent = Math.max(0, Math.ceil((Number(countdown.dataset.countdown) - elapsed) / 1000)) + " s";
+        var seconds = Math.max(0, Math.ceil((Number(countdown.dataset.countdown) - elapsed) / 1000));
+        countdown.textContent = (countdown.dataset.format || "{n} s").replace("{n}", seconds);
       }
       windows.forEach(function (button) {
         var open = elapsed >= Number(button.dataset.opensIn) && elapsed < Number(button.dataset.closesIn);

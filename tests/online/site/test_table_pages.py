@@ -50,6 +50,17 @@ def answer_for(request: dict, rng: random.Random) -> dict:
     return {"target": rng.choice(request["targets"])}
 
 
+def test_the_time_left_is_shown_in_seconds_in_the_sites_language():
+    visitor = Client()
+    visitor.post(reverse("online:table_new"), {"seat": "1", "bots": "rule", "language": "en"})
+    table = JudgedTable.objects.get()
+    body = visitor.get(table.get_absolute_url()).content.decode()
+    assert re.search(r'data-format="\{n\} s">\d+ s</span>', body)  # not milliseconds
+    visitor.cookies["django_language"] = "ru"
+    body = visitor.get(table.get_absolute_url(), headers={"Accept-Language": "ru"}).content.decode()
+    assert re.search(r'data-format="\{n\} с">\d+ с</span>', body)
+
+
 def test_a_visitor_sits_down_and_sees_only_their_seat():
     visitor, other = Client(), Client()
     response = visitor.post(reverse("online:table_new"), {"seat": "3", "bots": "rule"})

@@ -8,6 +8,7 @@ forms). The readings of what the seed leaves open are in docs/auto-judged-table.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -83,19 +84,11 @@ def name_pattern(names: dict[int, str]) -> tuple[re.Pattern | None, dict[str, in
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE), by_name
 
 
-_name_readers: dict[tuple[str, ...], tuple[re.Pattern | None, dict[str, int]]] = {}
-
-
+@functools.lru_cache(maxsize=256)
 def name_reader(names: tuple[str, ...]) -> tuple[re.Pattern | None, dict[str, int]]:
     """`name_pattern` for the seats' names in seat order, remembered: tables with the same
     names share one reader (it is never changed)."""
-    reader = _name_readers.get(names)
-    if reader is None:
-        reader = name_pattern({seat: name for seat, name in enumerate(names, start=1)})
-        if len(_name_readers) >= 256:
-            _name_readers.clear()
-        _name_readers[names] = reader
-    return reader
+    return name_pattern({seat: name for seat, name in enumerate(names, start=1)})
 
 
 def read_speech(

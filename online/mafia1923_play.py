@@ -119,9 +119,13 @@ def deliver(game: Game, state: GameState, phase: str, at: datetime) -> dict:
     public = {"type": PUBLIC, "phase": phase, "public": said["public"], "notes": public_notes,
               "result": _result(state) if state.result is not None else None}
     _post(game, "main", public, at)
+    # The living get their private messages; a player exiled in this window gets the notice of
+    # it (the public is not told: seed 004, "Announcements").
     living = {slot.number for slot in state.slots if slot.alive}
+    exiled_now = {number for number, items in said["private"].items()
+                  if any(item.get("kind") == "exiled" for item in items)}
     private = {}
-    for number in sorted(living & (set(said["private"]) | set(private_notes))):
+    for number in sorted((living | exiled_now) & (set(said["private"]) | set(private_notes))):
         if number in withheld and number not in private_notes:
             continue
         results = [] if number in withheld else said["private"].get(number, [])

@@ -115,7 +115,7 @@ def board(state) -> dict:
     who = names(state)
     windows = []
     for public in data["phases"]:
-        if not (public["deaths"] or public["exiled"] or public["poisoned"] or public["cured"] or "votes" in public):
+        if not (public["deaths"] or public["poisoned"] or public["cured"] or "votes" in public):
             continue
         windows.append({"phase": public["phase"], "public": public, "lines": public_lines(public, who)})
     return {"players": data["players"], "windows": list(reversed(windows)),

@@ -63,6 +63,7 @@ TABLE_MESSAGES = {
     "config.window": gettext_lazy("%(option)s is a positive number of seconds."),
     "config.language": gettext_lazy("A table speaks English or Russian."),
     "config.quiet-rounds": gettext_lazy("%(option)s is a whole number of at least 1."),
+    "config.revision": gettext_lazy("The table was judged by rules this site does not know."),
     "table.names": gettext_lazy("The table needs ten names, one per seat."),
     "table.deal": gettext_lazy("A deal is six civilians, one sheriff, two mafia and one don."),
     "game.over": gettext_lazy("The game is over."),

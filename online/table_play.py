@@ -191,7 +191,7 @@ def _advance(table: JudgedTable, state, log: list[dict], now: datetime):
         bots = _bots_for(table, state, log)
         answer = _bot_answer(bots[seat], state, log, seat)
         command = answer_to_command(seat, request_for(state, seat), answer) if answer else None
-        state, events = resolve(state, command or Timeout(note=f"seat {seat}: no usable answer"))
+        state, events = resolve(state, command or Timeout(note=state.config.words.notes["no-usable-answer"].format(seat=seat)))
         log.extend(events)
     if (
         state.winner is None
@@ -233,7 +233,7 @@ def _close_if_due(table: JudgedTable, state, log: list[dict], now: datetime):
     window = window_of(table, state)
     if window is None or now < window["closes"]:
         return state
-    note = "late: the person's window closed"
+    note = state.config.words.notes["person-late"]
     if window["action"] == "vote":
         state, events = resolve(
             state, _round_inputs(state, table.round_votes.get("votes", {}), None)
@@ -308,7 +308,7 @@ def table_answer(*, table: JudgedTable, answer: dict, now: datetime, action: str
         else:
             command = answer_to_command(table.seat, request, answer)
             commands = [
-                command if command is not None else Timeout(note="the person chose no check")
+                command if command is not None else Timeout(note=state.config.words.notes["person-no-check"])
             ]
         state, events = resolve(state, commands)
     except TableError as error:

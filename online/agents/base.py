@@ -15,6 +15,7 @@ wrong with an answer; the driver then gives the rule's default and logs why.
 from __future__ import annotations
 
 from online.engine.judged_table import commands as c
+from online.engine.judged_table.phrases import ENGLISH
 from online.engine.judged_table.views import SeatView
 
 MAX_SPEECH_CHARACTERS = 20_000
@@ -41,33 +42,40 @@ class Agent:
 
 
 def check_answer(request: dict, answer: object) -> str | None:
-    """None if the answer fits the request, else what is wrong with it (for the log)."""
+    """None if the answer fits the request, else what is wrong with it, in English (for the
+    reports; `answer_problem` gives it as a code, for the log in the table's language)."""
+    problem = answer_problem(request, answer)
+    if problem is None:
+        return None
+    code, fields = problem
+    return ENGLISH.answer_problems[code].format(**fields)
+
+
+def answer_problem(request: dict, answer: object) -> tuple[str, dict] | None:
+    """None if the answer fits the request, else (the problem's code, its details): the codes
+    of `Phrasebook.answer_problems`."""
     if not isinstance(answer, dict):
-        return "the answer is not an object"
+        return "not-object", {}
     action = request["action"]
     if action == "speak":
         speech = answer.get("speech")
         if not isinstance(speech, str):
-            return "a speech answer needs a text 'speech'"
+            return "speech-not-text", {}
         if len(speech) > MAX_SPEECH_CHARACTERS:
-            return f"the speech is longer than {MAX_SPEECH_CHARACTERS} characters"
+            return "speech-too-long", {"limit": MAX_SPEECH_CHARACTERS}
         return None
     if action == "hand":
-        return (
-            None
-            if isinstance(answer.get("up"), bool)
-            else "a hand answer needs 'up': true or false"
-        )
+        return None if isinstance(answer.get("up"), bool) else ("hand-not-bool", {})
     if "target" not in answer:
-        return "the answer needs a 'target' (a seat number or null)"
+        return "no-target", {}
     target = answer["target"]
     if target is None:
         return None
     if not isinstance(target, int) or isinstance(target, bool):
-        return "the target is not a seat number"
+        return "target-not-seat", {}
     allowed = request["candidates"] if action == "vote" else request["targets"]
     if target not in allowed:
-        return f"seat {target} is not one of {allowed}"
+        return "target-not-allowed", {"target": target, "allowed": allowed}
     return None
 
 

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from online.engine.judged_table import TableConfig, TableState, Timeout, Vote, create_table, resolve
+from online.engine.judged_table.phrases import ENGLISH, Phrasebook
 from online.engine.judged_table.views import seat_view
 
-from .base import Agent, answer_to_command, check_answer
+from .base import Agent, answer_problem, answer_to_command
 
 # How long an agent may take to answer, by request (seconds): agents' own windows.
 AGENT_DEADLINES = {
@@ -39,12 +40,14 @@ class PlayedGame:
 
 
 class _Seats:
-    def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock) -> None:
+    def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock, words: Phrasebook) -> None:
         self.agents = agents
         self.seen = dict.fromkeys(agents, 0)
         self.deadlines = deadlines
         self.clock = clock
-        self.problems: list[dict] = []
+        self.words = words  # the table's language: the notes go into its log
+        self.problems: list[dict] = []  # in English, for the reports
+        self.notes: list[str] = []  # the same, in the table's language, for the log
 
     def ask(self, st: TableState, log: list[dict], seat: int) -> tuple[dict, dict | None]:
         """(the request, the checked answer or None after logging what went wrong)."""
@@ -58,24 +61,33 @@ class _Seats:
             agent.observe(view)
             answer = agent.act(view)
         except Exception as error:  # an agent's failure is the agent's, never the game's
-            return request, self._problem(
-                seat, request, f"agent error: {type(error).__name__}: {error}"[:300]
-            )
+            detail = f"{type(error).__name__}: {error}"[: 300 - len("agent error: ")]
+            return request, self._problem(seat, request, "agent-error", error=detail)
         if self.clock() - started > deadline:
-            return request, self._problem(seat, request, f"late: over the {deadline:g} s deadline")
-        wrong = check_answer(request, answer)
+            return request, self._problem(seat, request, "late", deadline=f"{deadline:g}")
+        wrong = answer_problem(request, answer)
         if wrong:
-            return request, self._problem(seat, request, f"malformed: {wrong}")
+            code, fields = wrong
+            return request, self._problem(seat, request, "malformed", problem=(code, fields))
         return request, answer
 
-    def _problem(self, seat: int, request: dict, reason: str) -> None:
-        self.problems.append({"seat": seat, "action": request["action"], "reason": reason})
+    def _problem(self, seat: int, request: dict, code: str, **fields) -> None:
+        action = request["action"]
+        for words, kept in ((ENGLISH, self.problems), (self.words, self.notes)):
+            said = dict(fields)
+            if "problem" in said:
+                problem, details = said["problem"]
+                said["problem"] = words.answer_problems[problem].format(**details)
+            reason = words.notes[code].format(**said)
+            if kept is self.problems:
+                kept.append({"seat": seat, "action": action, "reason": reason})
+            else:
+                kept.append(words.notes["seat"].format(seat=seat, action=words.actions[action], reason=reason))
         return None
 
     def notes_since(self, count: int) -> str:
-        return "; ".join(
-            f"seat {p['seat']} {p['action']}: {p['reason']}" for p in self.problems[count:]
-        )
+        """The notes of the problems from `count` on, in the table's language."""
+        return "; ".join(self.notes[count:])
 
 
 def play_game(
@@ -93,7 +105,7 @@ def play_game(
         agents = agents(st.roles)  # e.g. a spec that seats agents by team
     for seat, agent in agents.items():
         agent.begin(seat, seed)
-    seats = _Seats(agents, {**AGENT_DEADLINES, **(deadlines or {})}, clock)
+    seats = _Seats(agents, {**AGENT_DEADLINES, **(deadlines or {})}, clock, st.config.words)
     for _ in range(max_inputs):
         if st.winner is not None:
             break

@@ -141,11 +141,13 @@ ACTION_TARGET = {
 def night_action(ctx, command: NightAction) -> None:
     state = ctx.state
     phase = state.phase
+    # The refusals in their one order (docs/online-rules.md, "The order of refusals"): the actor,
+    # the phase, the ability, the target.
+    actor = day.player(state, command.actor, "action.actor-dead")
     if phase.kind != "night":
         raise RuleError("action.not-night", "Night actions are submitted at night.")
     if phase.number == 0:
         raise RuleError("action.night-zero", "No night actions are submitted on Night 0.")
-    actor = day.player(state, command.actor, "action.actor-dead")
     ability = command.ability
     spec = ROLES[actor.role]
     if ability == SIDE_KILL:

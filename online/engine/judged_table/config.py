@@ -13,6 +13,8 @@ from .errors import TableError
 from .phrases import LANGUAGES, PHRASEBOOKS, Phrasebook
 
 UNITS = ("words", "tokens")
+REVISION = 2  # the judge's current revision (docs/auto-judged-table.md, "Revisions of the judge")
+REVISIONS = (1, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,12 @@ class TableConfig:
     # Don who never kills): after this many rounds in a row without a departure it is a draw.
     # None: never (a log written before the rule replays as it was played).
     draw_after_quiet_rounds: int | None = 3
+    # Which edition of the judge's rules the table is judged by: not a setting (`from_dict` and
+    # the log's settings leave it out). A log is replayed by the revision that wrote it, so that a
+    # stored table keeps replaying, and goes on, as it began (docs/auto-judged-table.md,
+    # "Revisions of the judge"). 1: before issue 26; 2: the revote announced twice, references by
+    # number never a name, every nomination phrase answered, the team's night to its living only.
+    revision: int = REVISION
 
     def __post_init__(self) -> None:
         for name in ("speech_limit", "tie_speech_limit", "final_speech_limit"):
@@ -64,6 +72,8 @@ class TableConfig:
                 option="language",
             )
         object.__setattr__(self, "words", PHRASEBOOKS[self.language])
+        if self.revision not in REVISIONS:
+            raise TableError("config.revision", "no such revision of the judge", option="revision")
         for name in ("vote_window_seconds", "night_window_seconds", "speech_window_seconds"):
             value = getattr(self, name)
             if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
@@ -89,5 +99,6 @@ class TableConfig:
         return cls(**data)
 
 
-FIELD_NAMES = tuple(field.name for field in fields(TableConfig) if field.init)  # the settings
+# The settings: what a table is created with and its log records (the revision is neither).
+FIELD_NAMES = tuple(field.name for field in fields(TableConfig) if field.init and field.name != "revision")
 DEFAULT_CONFIG = TableConfig()  # frozen: every table without settings shares it

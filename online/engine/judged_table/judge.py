@@ -16,13 +16,14 @@ same events again. An event with `to` is private to those seats (`to: []`: the j
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from vocabulary import BLACK_ROLES, CLASSIC_DEAL, deal_cards
 
 from ..errors import LogError
 from . import commands as c
-from .config import TableConfig
+from .config import REVISION, REVISIONS, TableConfig
 from .errors import TableError
 from .speech import name_reader, read_speech_memo
 
@@ -43,7 +44,7 @@ class TableState:
         "nominees", "nominators", "voting_cancelled", "round", "candidates", "window",
         "round_votes", "hands", "claimants", "claims", "killed_tonight", "sheriff_checks",
         "don_checks", "winner", "name_reader", "events_written", "public_cache", "blacks", "don",
-        "living_at_round_start", "quiet_rounds",
+        "living_at_round_start", "quiet_rounds", "reading_key",
     )  # fmt: skip
 
     def copy(self) -> TableState:
@@ -88,6 +89,7 @@ class TableState:
         new.don = self.don
         new.living_at_round_start = self.living_at_round_start
         new.quiet_rounds = self.quiet_rounds
+        new.reading_key = self.reading_key
         return new
 
     # --- what anyone may ask ------------------------------------------------------------------
@@ -114,6 +116,15 @@ class TableState:
     @property
     def black_seats(self) -> list[int]:
         return list(self.blacks)
+
+    @property
+    def black_team_at_table(self) -> list[int]:
+        """Who the team's night messages reach: the black players still at the table (a player
+        who has left takes no further part in the night; reading 20). Revision 1 wrote to the
+        whole team."""
+        if self.config.revision < 2:
+            return list(self.blacks)
+        return [seat for seat in self.blacks if self.alive[seat]]
 
     @property
     def current_candidate(self) -> int | None:
@@ -147,7 +158,7 @@ class TableState:
         return {
             name: getattr(self, name)
             for name in TableState.__slots__
-            if name not in ("config", "name_reader", "public_cache", "blacks", "don")
+            if name not in ("config", "name_reader", "public_cache", "blacks", "don", "reading_key")
         } | {"config": self.config.to_dict()}
 
 
@@ -220,7 +231,11 @@ def create_table(
     st.sheriff_checks = []
     st.don_checks = []
     st.winner = None
-    st.name_reader = name_reader(tuple(names))
+    # Revision 1 listened for a seat's name even where it reads as a number ("Player 4"); the
+    # key of the memo of readings tells the two readers apart.
+    numbers_are_names = config.revision < 2
+    st.name_reader = name_reader(tuple(names), numbers_are_names)
+    st.reading_key = (st.names, 1) if numbers_are_names else st.names
     st.events_written = 0
     st.public_cache = None
     st.blacks = tuple(seat for seat in SEATS if deal[seat - 1] in BLACK_ROLES)
@@ -337,7 +352,7 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
         _foul(st, seat, "out-of-turn", ev)
         return
     # The table's names determine its name reader: they key the memo of readings.
-    reading = read_speech_memo(text, st.limit, st.config.limit_unit, st.name_reader, st.names,
+    reading = read_speech_memo(text, st.limit, st.config.limit_unit, st.name_reader, st.reading_key,
                                st.config.language)  # fmt: skip
     # What `_event` makes, written out (a hot event): the same keys in the same order.
     speech = {"seat": seat, "purpose": st.purpose, "text": text.strip(), "length": reading.length,
@@ -363,14 +378,15 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
 
 def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: list[dict]) -> None:
     """One nomination per player per day, never withdrawn; with several in one speech, only the
-    first candidate not yet nominated counts. The judge answers "Accepted."."""
+    first candidate not yet nominated counts, and each phrase after it is answered as not
+    counted ("one-per-day"; revision 1 left them unanswered). The judge answers "Accepted."."""
     if seat in st.nominators:
         for target in spoken:
             ev.append(
                 _event(st, "nomination_not_counted", by=seat, target=target, reason="one-per-day")
             )
         return
-    for target in spoken:
+    for index, target in enumerate(spoken):
         if target is None:
             continue
         if not 1 <= target <= 10 or not st.alive[target]:
@@ -396,6 +412,11 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
                 say=st.config.words.accepted,
             )
         )
+        if st.config.revision >= 2:
+            for later in spoken[index + 1 :]:
+                if later is not None:
+                    ev.append(_event(st, "nomination_not_counted", by=seat, target=later,
+                                     reason="one-per-day"))  # fmt: skip
         return
 
 
@@ -435,6 +456,8 @@ def _next_speech(st: TableState, ev: list[dict]) -> None:
                          say=st.config.words.no_vote_cancelled))  # fmt: skip
         _begin_night(st, ev)
     elif after == "revote":
+        if st.config.revision >= 2:
+            _announce_candidates(st, st.candidates, ev)
         _open_round(st, st.round + 1, st.candidates, ev)
     elif after == "night":
         _begin_night(st, ev)
@@ -592,17 +615,16 @@ def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
                          tally={str(nominees[0]): living}, leaders=nominees, single=True))  # fmt: skip
         _leave(st, nominees, "single-nomination", ev)
     else:
-        listed = ", ".join(str(seat) for seat in nominees)
-        for _ in range(2):  # "Judge announces nominated players twice before voting".
-            ev.append(
-                _event(
-                    st,
-                    "nominees_announced",
-                    candidates=nominees,
-                    say=words.nominees.format(listed=listed),
-                )
-            )
+        _announce_candidates(st, nominees, ev)
         _open_round(st, 1, nominees, ev)
+
+
+def _announce_candidates(st: TableState, candidates: list[int], ev: list[dict]) -> None:
+    """Seed 003, 2.4: "Judge announces nominated players **twice** before voting": before every
+    vote, the revote of a tie included (its candidates, after the tie speeches)."""
+    say = st.config.words.nominees.format(listed=", ".join(str(seat) for seat in candidates))
+    for _ in range(2):
+        ev.append(_event(st, "nominees_announced", candidates=list(candidates), say=say))
 
 
 def _open_round(st: TableState, number: int, candidates: list[int], ev: list[dict]) -> None:
@@ -777,7 +799,7 @@ def _call_hunt(st: TableState, ev: list[dict], announce: bool = True) -> None:
     if announce:
         ev.append(_event(st, "hunt_started", say=st.config.words.hunt))
     else:
-        ev.append(_event(st, "hunt_restarted", decider=decider, to=st.black_seats))
+        ev.append(_event(st, "hunt_restarted", decider=decider, to=st.black_team_at_table))
     if st.claimants:
         st.step, st.actor = "claims", 0
     else:
@@ -793,7 +815,7 @@ def _claim(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
         raise TableError("claim.already", f"player number {seat} has made a claim", seat=seat)
     target = _target(st, target, "claim", allow_none=True)
     st.claims = {**st.claims, seat: target}
-    ev.append(_event(st, "claim", seat=seat, target=target, to=st.black_seats))
+    ev.append(_event(st, "claim", seat=seat, target=target, to=st.black_team_at_table))
     if len(st.claims) == len(st.claimants):
         _call_kill(st, ev)
 
@@ -801,7 +823,7 @@ def _claim(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
 def _call_kill(st: TableState, ev: list[dict]) -> None:
     st.step, st.actor = "kill", _decider(st)
     ev.append(_event(st, "kill_called", seat=st.actor, claims={str(s): t for s, t in st.claims.items()},
-                     to=st.black_seats))  # fmt: skip
+                     to=st.black_team_at_table))  # fmt: skip
 
 
 def _kill(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
@@ -814,7 +836,7 @@ def _kill(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
             "kill.not-yours", f"player number {seat} does not decide the kill", seat=seat
         )
     target = _target(st, target, "kill", allow_none=True)
-    ev.append(_event(st, "kill_decided", seat=seat, target=target, to=st.black_seats))
+    ev.append(_event(st, "kill_decided", seat=seat, target=target, to=st.black_team_at_table))
     _after_kill(st, target, ev)
 
 
@@ -884,7 +906,7 @@ def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
             default(seat, "no-claim")
         _call_kill(st, ev)
     elif step == "kill":
-        default(st.actor, "no-kill", to=st.black_seats)
+        default(st.actor, "no-kill", to=st.black_team_at_table)
         _after_kill(st, None, ev)
     elif step == "don_check":
         default(st.actor, "no-check")
@@ -917,7 +939,24 @@ def inputs_of(log: list[dict]) -> list[c.Command]:
 
 def replay(log: list[dict]) -> TableState:
     """The state a log leads to. The judge writes every event again from the log's inputs; a
-    log it would not have written raises `LogError` with the first event that differs."""
+    log it would not have written raises `LogError` with the first event that differs. A log
+    is judged by the revision of the judge that wrote it: the current one, or else an earlier
+    one (docs/auto-judged-table.md, "Revisions of the judge"); a log that none would have
+    written raises the current revision's error."""
+    try:
+        return _replay(log, REVISION)
+    except LogError as error:
+        for revision in sorted(REVISIONS, reverse=True):
+            if revision == REVISION:
+                continue
+            try:
+                return _replay(log, revision)
+            except LogError:
+                continue
+        raise error from None
+
+
+def _replay(log: list[dict], revision: int) -> TableState:
     if not log or not isinstance(log[0], dict) or log[0].get("type") != "game_created":
         raise LogError(0, "a table's log begins with game_created")
     first = log[0]
@@ -926,6 +965,9 @@ def replay(log: list[dict]) -> TableState:
     if isinstance(written, dict) and "draw_after_quiet_rounds" not in written:
         config = {**written, "draw_after_quiet_rounds": None}  # played before the rule existed
     try:
+        config = TableConfig.from_dict(config)
+        if revision != config.revision:
+            config = replace(config, revision=revision)
         state, events = create_table(first.get("seed"), first.get("names"), config, first.get("deal"))
     except TableError as error:
         raise LogError(0, error.message) from None

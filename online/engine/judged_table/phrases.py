@@ -82,6 +82,10 @@ class Phrasebook:
     defaults: dict[str, str]  # a default's code → its name
     not_counted: str
     reasons: dict[str, str]  # why a nomination did not count
+    # --- the notes that close a window (the `Timeout` input's note, written into the log) -----
+    notes: dict[str, str]  # a note's code → its text
+    actions: dict[str, str]  # what a seat was asked ("speak", "vote", …) → its name
+    answer_problems: dict[str, str]  # what is wrong with an agent's answer → its text
     # --- the calls with a seat, said for every seat in advance (the judge's hot path indexes
     # them by seat instead of formatting a phrase; index 0 unused, or "nobody" for a morning) ---
     speech_call_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -228,6 +232,47 @@ PHRASES = {
         "one-per-day": ("one-per-day", "один игрок в день"),
         "not-at-table": ("not-at-table", "игрока нет за столом"),
         "already-nominated": ("already-nominated", "уже выставлен"),
+    },
+    # Written by the driver (online.agents.play) and the site (online.table_play) when they close
+    # a window for a seat: in the table's language like every text of its log. The English ones
+    # are the words the log has always had.
+    "notes": {
+        "seat": ("seat {seat} {action}: {reason}", "место {seat}, {action}: {reason}"),
+        "late": ("late: over the {deadline} s deadline", "опоздание: дольше {deadline} с"),
+        "agent-error": ("agent error: {error}", "ошибка агента: {error}"),
+        "malformed": ("malformed: {problem}", "ответ не по форме: {problem}"),
+        "no-usable-answer": ("seat {seat}: no usable answer", "место {seat}: нет годного ответа"),
+        "person-late": ("late: the person's window closed", "опоздание: окно игрока закрылось"),
+        "person-no-check": ("the person chose no check", "игрок не выбрал проверку"),
+    },
+    "actions": {
+        "speak": ("speak", "речь"),
+        "vote": ("vote", "голосование"),
+        "hand": ("hand", "голосование за подъём всех"),
+        "check": ("check", "проверка"),
+        "claim": ("claim", "предложение мафии"),
+        "kill": ("kill", "решение об убийстве"),
+    },
+    "answer_problems": {
+        "not-object": ("the answer is not an object", "ответ — не объект"),
+        "speech-not-text": (
+            "a speech answer needs a text 'speech'",
+            "в ответе-речи нужен текст 'speech'",
+        ),
+        "speech-too-long": (
+            "the speech is longer than {limit} characters",
+            "речь длиннее {limit} знаков",
+        ),
+        "hand-not-bool": (
+            "a hand answer needs 'up': true or false",
+            "в ответе нужно 'up': true или false",
+        ),
+        "no-target": (
+            "the answer needs a 'target' (a seat number or null)",
+            "в ответе нужен 'target' (номер места или null)",
+        ),
+        "target-not-seat": ("the target is not a seat number", "'target' — не номер места"),
+        "target-not-allowed": ("seat {target} is not one of {allowed}", "места {target} нет среди {allowed}"),
     },
 }  # fmt: skip
 

@@ -75,9 +75,37 @@ def read_number(word: str) -> int | None:
     return NUMBER_WORDS.get(word)
 
 
-def name_pattern(names: dict[int, str]) -> tuple[re.Pattern | None, dict[str, int]]:
-    """One pattern for every seat's name (a whole-word match), and each lowered name's seat."""
-    by_name = {name.lower(): seat for seat, name in names.items() if name and name.strip()}
+# A reference by number, as a whole: "player 4", "player number 4", "number 4", "4", "four",
+# «игрок 4», «игрока номер 4», «номер 4», «четвёртый». Seed 003, 2.3: "Must refer to others by
+# player number only": such a reference is never a name, so a seat named like one (the default
+# "Player 4", «Игрок 4») is not listened for as a name (docs/auto-judged-table.md, reading 21).
+_CARDINALS = "|".join(NUMBER_WORDS)
+_ORDINALS = (
+    r"(?:перв|втор|трет|четв[её]рт|пят|шест|седьм|восьм|девят|десят)"
+    r"(?:ый|ой|ий|ого|ому|ым|ом|ая|ую|ое|ые|ых|ыми|ьего|ьему|ьим|ьем|ья|ью|ье|ьи|ьих)"
+)
+NUMBER_REFERENCE = re.compile(
+    rf"(?:(?:player|seat|игрок\w*|мест\w*)\s+)?(?:(?:number|no\.?|#|номер\w*|№)\s*)?"
+    rf"(?:\d+|{_CARDINALS}|{_ORDINALS})",
+    re.IGNORECASE,
+)
+
+
+def is_number_reference(text: str) -> bool:
+    return NUMBER_REFERENCE.fullmatch(text.strip()) is not None
+
+
+def name_pattern(
+    names: dict[int, str], numbers_are_names: bool = False
+) -> tuple[re.Pattern | None, dict[str, int]]:
+    """One pattern for every seat's name (a whole-word match), and each lowered name's seat.
+    A name that reads as a reference by number is left out (revision 1 of the judge listened
+    for it too: `numbers_are_names`)."""
+    by_name = {
+        name.lower(): seat
+        for seat, name in names.items()
+        if name and name.strip() and (numbers_are_names or not is_number_reference(name))
+    }
     if not by_name:
         return None, {}
     alternatives = "|".join(re.escape(name) for name in sorted(by_name, key=len, reverse=True))
@@ -85,10 +113,12 @@ def name_pattern(names: dict[int, str]) -> tuple[re.Pattern | None, dict[str, in
 
 
 @functools.lru_cache(maxsize=256)
-def name_reader(names: tuple[str, ...]) -> tuple[re.Pattern | None, dict[str, int]]:
+def name_reader(
+    names: tuple[str, ...], numbers_are_names: bool = False
+) -> tuple[re.Pattern | None, dict[str, int]]:
     """`name_pattern` for the seats' names in seat order, remembered: tables with the same
     names share one reader (it is never changed)."""
-    return name_pattern({seat: name for seat, name in enumerate(names, start=1)})
+    return name_pattern({seat: name for seat, name in enumerate(names, start=1)}, numbers_are_names)
 
 
 def read_speech(

@@ -173,7 +173,8 @@ def seat_view(
         nominees,
         {"black": list(st.blacks), "don": st.don} if black else None,  # mafia
         checks,
-        dict(st.claims) if black and st.phase == "night" else None,  # claims
+        # tonight's claims: the black players at the table (one who has left takes no part)
+        dict(st.claims) if black and st.phase == "night" and st.alive[seat] else None,
         st.winner,
         history_for(log, seat, since) if with_history else (),
         since,

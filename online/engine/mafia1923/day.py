@@ -126,19 +126,22 @@ def families_sent_to_court(work: Day) -> list[str]:
 
 
 def court_condemns(work: Day, family: str) -> list[int]:
-    """In a family sent to court the most-voted living player dies, all tied ones too; not a
-    jailed player, not one the Lawyer represents (the next most-voted die instead); a player
-    needs at least one vote."""
+    """In a family sent to court the most-voted living player dies, all tied ones too ("In the
+    event of a tie in the individual vote of a family that was sent to court, all tied players
+    are killed by the court"), even with no vote: the only living member of a family sent to
+    court dies unless jailed or represented (the Sheriff's and the Lawyer's "no one dies from
+    that family" speak of a player who otherwise dies). Not a jailed player, not one the Lawyer
+    represents (the next most-voted die instead)."""
     candidates = [
         number
         for number in living_members(work.state, family)
         if not work.jailed(number) and number not in work.defended
     ]
-    voted = [number for number in candidates if work.players.get(number, 0) > 0]
-    if not voted:
+    if not candidates:
         return []
-    top = max(work.players[number] for number in voted)
-    return [number for number in voted if work.players[number] == top]
+    votes = work.players
+    top = max(votes.get(number, 0) for number in candidates)
+    return [number for number in candidates if votes.get(number, 0) == top]
 
 
 def the_court(work: Day) -> None:

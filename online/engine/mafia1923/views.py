@@ -2,7 +2,7 @@
 
 - `announcements(state, phase)`: what a window's resolution tells — publicly only deaths,
   poisonings, cures and (by day) every player's and family's vote totals; privately what the
-  seed lists, to the living only.
+  seed lists, to the living only, and to a player exiled in the window that they are.
 - `player_view(state, slot)`: one player's own role, family, statuses and what they may do now
   (each action with its uses left). `public_board(state)`: the public record of the event.
 """
@@ -11,25 +11,34 @@ from __future__ import annotations
 
 from ..core import replay
 from ..state import GameState
-from .common import family_of, is_injured, is_mafia, living_members, self_allowed, uses_left
+from .common import EXILED, family_of, is_injured, is_mafia, living_members, self_allowed, uses_left
 from .events import ext
 from .roles import ROLES, abilities_of
 
 
-def _deaths(state: GameState, phase: str) -> list[dict]:
+def _left(state: GameState, phase: str) -> list[dict]:
     return [
-        {"slot": s.number, "name": s.name, "how": s.left["how"]}
+        {"slot": s.number, "name": s.name, "how": s.left["how"], "reason": s.left.get("reason")}
         for s in state.slots
         if s.left is not None and s.left["phase"] == phase
     ]
 
 
 def announcements(state: GameState, phase: str) -> dict:
+    """A window's announcements. Public: "The only events that are announced publicly are
+    deaths, poisonings, and being cured from poison. The results of the voting are announced,
+    but only how many votes every player and family received." An exile is none of these: the
+    exiled player is told privately (the moderators see it in their console), the public learns
+    nothing of it (docs/mafia1923-rules.md, "Announcements")."""
     e = ext(state)
+    left = _left(state, phase)
     public = {
         "phase": phase,
-        "deaths": [d for d in _deaths(state, phase) if d["how"] != "exiled"],
-        "exiled": [d["slot"] for d in _deaths(state, phase) if d["how"] == "exiled"],
+        "deaths": [
+            {"slot": d["slot"], "name": d["name"], "how": d["how"]}
+            for d in left
+            if d["how"] != EXILED
+        ],
         "poisoned": [
             p["slot"] for p in e.public if p["kind"] == "poisoned" and p["phase"] == phase
         ],
@@ -45,7 +54,21 @@ def announcements(state: GameState, phase: str) -> dict:
                 k: v for k, v in result.items() if k not in ("type", "at", "phase", "slot", "draw")
             }
             private.setdefault(result["slot"], []).append(fields)
+    for d in left:
+        if d["how"] == EXILED:  # the moderators' own exile carries no reason for the player
+            reason = "two-strikes" if d["reason"] == "two-strikes" else "moderators"
+            private.setdefault(d["slot"], []).append({"kind": "exiled", "reason": reason})
     return {"public": public, "private": private}
+
+
+def public_status(state: GameState, slot) -> str:
+    """What the public knows of a player: living, or how they died; an exiled player reads as
+    living until the event is over (an exile is not announced publicly)."""
+    if slot.alive:
+        return "living"
+    if slot.left["how"] == EXILED and state.result is None:
+        return "living"
+    return slot.left["how"]
 
 
 def public_board(state: GameState) -> dict:
@@ -57,7 +80,7 @@ def public_board(state: GameState) -> dict:
                 "slot": s.number,
                 "name": s.name,
                 "family": family_of(state, s.number),
-                "status": "living" if s.alive else s.left["how"],
+                "status": public_status(state, s),
             }
             for s in state.slots
         ],

@@ -376,3 +376,25 @@ def test_a_chat_reply_that_says_nothing_usable_gets_the_default_and_is_logged():
     assert wrong and all(problem["action"] != "speak" for problem in wrong)  # "banana" is a speech
     assert all(problem["reason"].startswith("malformed") for problem in wrong)
     assert game.state.winner is not None
+
+
+def test_the_notes_that_close_a_window_are_written_in_the_tables_language():
+    # Issue 26: "Every text a table writes is in its language": a Russian table's log holds the
+    # driver's notes (late, malformed, an agent's error) in Russian, the report keeps English.
+    now = [0.0]
+
+    class Slow(RuleBot):
+        def act(self, view):
+            now[0] += 100
+            return super().act(view)
+
+    special = {1: Slow(), 2: Broken({"speech": 42, "target": "x", "up": "maybe"}), 3: Broken(RuntimeError("boom"))}
+    game = play_game(bots(special=special), seed=7, clock=lambda: now[0], config={"language": "ru"})
+    notes = {event["note"] for event in game.log if event["type"] == "window_closed" and event["note"]}
+    assert notes
+    text = " ".join(notes)
+    assert "опоздание: дольше 60 с" in text or "опоздание: дольше 10 с" in text
+    assert "ответ не по форме:" in text and "ошибка агента: RuntimeError: boom" in text
+    assert not any(word in text for word in ("late", "malformed", "agent error", "seat "))
+    assert {problem["reason"].split(":")[0] for problem in game.problems} == {"late", "malformed", "agent error"}
+    replay(game.log)

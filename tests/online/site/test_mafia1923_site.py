@@ -466,15 +466,41 @@ def test_the_questions_channel_is_between_the_asker_and_the_moderators(client):
     assert Question.objects.filter(game=event.game).count() == 1
 
 
-def test_the_moderators_exile_with_a_reason_and_the_exile_is_announced():
-    event = Event(prefix="ex")
+def test_the_moderators_exile_with_a_reason_the_exiled_player_is_told_and_the_public_is_not(
+        client, mailoutbox, django_capture_on_commit_callbacks):
+    # Seed 004: "The only events that are announced publicly are deaths, poisonings, and being
+    # cured from poison. The results of the voting are announced, but only how many votes every
+    # player and family received."
+    event = Event(prefix="ex", spectators=1)
     with pytest.raises(ApplicationError):
         services.player_exile(game=event.game, number=3, note="", actor=event.moderator)
     services.player_exile(game=event.game, number=3, note="tampering", actor=event.moderator)
     assert event.state.slot(3).left["how"] == "exiled"
-    event.next_window()
-    assert 3 in public_posts(event.game)[-1].event["public"]["exiled"]
+    event.end_window()
+    with django_capture_on_commit_callbacks(execute=True):
+        event.publish()
+    public = public_posts(event.game)[-1].event["public"]
+    assert "exiled" not in public and 3 not in [d["slot"] for d in public["deaths"]]
+    (told,) = private_posts(event.game, 3)
+    assert {"kind": "exiled", "reason": "moderators"} in told.event["results"]
     assert AuditEntry.objects.filter(action="m1923.exiled").get().data["note"] == "tampering"
+    name = event.state.slot(3).name
+    spectator_mail = next(m for m in mailoutbox if m.to == [event.spectators[0].email])
+    assert "exile" not in spectator_mail.body.lower()
+    exiled_mail = next(m for m in mailoutbox if m.to == [event.users[3].email])
+    assert "The moderators have exiled you" in exiled_mail.body and "tampering" not in exiled_mail.body
+    client.force_login(event.spectators[0])
+    family = 1 + list(event.state.ext.families).index(event.family(3))
+    for path in ("", "board/", f"family/{family}/"):
+        page = client.get(f"/online/1923/{event.game.slug}/{path}")
+        assert page.status_code == 200, path
+        assert "exile" not in page.content.decode().lower(), path
+    board = client.get(f"/online/1923/{event.game.slug}/board/").content.decode()
+    assert name not in board.split("The dead")[1].split("Window by window")[0]
+    client.force_login(event.users[3])
+    assert "The moderators have exiled you" in client.get(f"/online/1923/{event.game.slug}/").content.decode()
+    client.force_login(event.moderator)
+    assert "exiled" in client.get(f"/organize/online/1923/{event.game.slug}/").content.decode()
 
 
 def test_a_co_moderator_runs_the_console_and_players_cannot(client):

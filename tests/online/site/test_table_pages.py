@@ -329,3 +329,19 @@ def test_every_refusal_of_the_table_has_the_sites_own_text():
     for rule in ("check", "claim", "kill"):
         codes |= {f"{rule}.{suffix}" for suffix in re.findall(r'f"\{rule\}\.([a-z-]+)"', source)}
     assert len(codes) > 25 and not sorted(codes - set(TABLE_MESSAGES))
+
+
+def test_a_russian_tables_window_closed_by_the_site_is_noted_in_russian():
+    # Issue 26: "Every text a table writes is in its language" (the site's note included).
+    table = table_sit_down(session_key="s", seat=2, bots="rule", language="ru", now=clock.now())
+    state = replay(table.log)
+    while window_of(table, state) is not None and window_of(table, state)["action"] == "vote":
+        clock.advance(timedelta(seconds=600))
+        table = table_tick(table=table, now=clock.now())
+        state = replay(table.log)
+    assert window_of(table, state) is not None
+    clock.advance(timedelta(seconds=600))
+    table = table_tick(table=table, now=clock.now())
+    notes = [e["note"] for e in table.log if e["type"] == "window_closed" and e.get("note")]
+    assert "опоздание: окно игрока закрылось" in notes
+    assert not any("late" in note or "seat" in note for note in notes)

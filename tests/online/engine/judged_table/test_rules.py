@@ -592,6 +592,109 @@ def test_a_black_player_removed_during_the_hunt_restarts_it_without_a_public_cal
     assert 2 in table.left
     assert len(table.events("hunt_started")) == 1
     (restarted,) = table.events("hunt_restarted")
-    assert restarted["to"] == [2, 5, 9] and table.state.claimants == [5]
+    # Seat 2 has left: the restarted hunt reaches the black players at the table (reading 20).
+    assert restarted["to"] == [5, 9] and table.state.claimants == [5]
     table.claims(None).kill(None)
     assert table.replayed().snapshot() == table.state.snapshot()
+
+
+# --- issue 26: the seed to the letter ----------------------------------------------------------
+
+
+def test_the_candidates_are_announced_twice_before_every_vote_the_revote_of_a_tie_included():
+    # Seed 003, 2.4: "Judge announces nominated players **twice** before voting."
+    table = nominate(day_one(), {1: 6, 2: 3}).votes({6: [1, 2, 3, 4, 5]})  # 6: 5, 3: 5 — a tie
+    assert [event["candidates"] for event in table.events("nominees_announced")] == [[6, 3]] * 2
+    table.passes()  # the tie speeches
+    announced = table.events("nominees_announced")
+    assert [event["candidates"] for event in announced] == [[6, 3]] * 4
+    assert announced[-1]["say"] == "Nominated: players number 6, 3."
+    # Both calls come after the tie speeches and before the revote's first window.
+    types = [event["type"] for event in table.log]
+    last_speech = max(i for i, kind in enumerate(types) if kind == "speech")
+    revote = [i for i, kind in enumerate(types) if kind == "vote_window"][-1]
+    assert last_speech < types.index("nominees_announced", last_speech) < revote
+    assert types[revote - 2 : revote] == ["nominees_announced", "nominees_announced"]
+
+
+@pytest.mark.parametrize(
+    ("language", "reference"),
+    [
+        ("en", "player 4"), ("en", "player number 4"), ("en", "number 4"), ("en", "4"),
+        ("en", "Player 4"), ("en", "number four"),
+        ("ru", "игрок 4"), ("ru", "игрока 4"), ("ru", "игрок номер 4"), ("ru", "номер 4"),
+        ("ru", "4"), ("ru", "четвёртый"), ("ru", "Игрок 4"), ("ru", "player 4"),
+    ],
+)  # fmt: skip
+def test_a_reference_by_number_is_never_a_name_at_a_table_of_default_seat_names(language, reference):
+    # Seed 003, 2.3: "Must refer to others by player number only." The default seat names are
+    # "Player N" / «Игрок N»: a reference by number that reads like one is not a name.
+    ending = "PASS" if language == "en" else "ПАС"
+    suspect = "I suspect" if language == "en" else "Я подозреваю"
+    table = day_one(config={"language": language}).speak(1, f"{suspect} {reference}. {ending}")
+    assert table.events("foul") == []
+
+
+def test_i_nominate_player_4_earns_no_name_foul_at_a_default_table():
+    # Seed 003, 2.3: "Must refer to others by player number only."
+    table = day_one().speak(1, "I nominate player 4. I suspect player 6. PASS")
+    assert table.events("foul") == []
+
+
+def test_a_real_name_is_still_a_foul_beside_references_by_number():
+    names = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya", "Kira", "Lev"]
+    table = day_one(names=names).speak(1, "Player 4 and number 6 agree with Boris. PASS")
+    assert [event["reason"] for event in table.events("foul")] == ["name-not-number"]
+
+
+def test_a_second_nomination_phrase_in_one_speech_is_recorded_as_not_counted():
+    # Seed 003, "Nominations": "Each player may nominate **only one** candidate per day" and "If
+    # multiple nominations in one speech, only first un-nominated candidate accepted": the
+    # others are refused with their reason, in the log and the transcript, not dropped.
+    table = day_one().speak(1, "I nominate number 4, I nominate number 6. PASS")
+    assert table.state.nominees == [4]
+    (refused,) = table.events("nomination_not_counted")
+    assert (refused["by"], refused["target"], refused["reason"]) == (1, 6, "one-per-day")
+    from online.engine.judged_table.protocol import transcript
+
+    assert "6" in next(line for line in transcript(table.log) if "one-per-day" in line)
+
+
+def test_a_black_player_who_has_left_takes_no_further_part_in_the_team_night():
+    # A player who has left the table takes no further part in the night (seed 004 says of the
+    # dead: "Dead players do not receive any emails except for the public ones"; reading 20).
+    table = Table(blacks=(2, 5), don=9, sheriff=7).quiet_night(kill=None)
+    nominate(table, {1: 2, 3: 4}).votes({2: [1, 3, 4, 5, 6, 7, 8]})
+    assert table.left == [2]
+    table.passes()  # the final speech
+    table.close()  # the Sheriff's check
+    assert table.state.claimants == [5]
+    table.claims(None).kill(None)
+    tonight = [event for event in table.log if event.get("night") == 1]
+    assert tonight and all(2 not in event.get("to", ()) for event in tonight)
+    assert {tuple(event["to"]) for event in tonight if event["type"] in ("claim", "kill_called", "kill_decided")} == {(5, 9)}
+
+
+def test_a_black_player_who_has_left_sees_no_claims_in_the_view():
+    from online.engine.judged_table.views import seat_view
+
+    table = Table(blacks=(2, 5), don=9, sheriff=7).quiet_night(kill=None)
+    nominate(table, {1: 2, 3: 4}).votes({2: [1, 3, 4, 5, 6, 7, 8]}).passes().close()
+    table.claims(7)
+    assert seat_view(table.state, table.log, 5).claims == {5: 7}
+    assert seat_view(table.state, table.log, 2).claims is None
+
+
+def test_a_log_written_by_the_judge_before_issue_26_replays_as_it_was_played():
+    # Revision 1 of the judge: the revote announced once, "player 4" a name foul at a default
+    # table, a second nomination phrase dropped, the team's night messages to a black player who
+    # had left. Stored tables keep replaying; the rest of their game goes on as it began.
+    import json
+    from pathlib import Path
+
+    log = json.loads((Path(__file__).parent / "logs" / "revision1_game.json").read_text())
+    state = replay(log)
+    assert state.config.revision == 1 and state.phase == "day" and state.number == 3
+    assert [e["reason"] for e in log if e["type"] == "foul"] == ["name-not-number"]
+    # A new table is judged under the current revision.
+    assert Table().state.config.revision == 2

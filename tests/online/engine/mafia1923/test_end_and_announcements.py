@@ -184,3 +184,36 @@ def test_a_whole_five_day_event_of_120_players_is_played_and_replays():
         e.end()
     assert [p.id for p in e.state.phases][-1] == "D5" and e.state.result is not None
     assert e.replayed().snapshot() == e.state.snapshot()
+
+
+def test_announcements_an_exile_is_not_announced_publicly_the_exiled_player_is_told():
+    # Seed 004: "The only events that are announced publicly are deaths, poisonings, and being
+    # cured from poison. The results of the voting are announced, but only how many votes every
+    # player and family received."
+    from online.engine.mafia1923.views import public_board
+
+    e = event()
+    e.exile(3).end()
+    said = e.announced("N1")
+    assert said["public"] == {"phase": "N1", "deaths": [], "poisoned": [], "cured": []}
+    assert "exile" not in str(said["public"])
+    assert said["private"][3] == [{"kind": "exiled", "reason": "moderators"}]
+    board = public_board(e.state)
+    assert next(p for p in board["players"] if p["slot"] == 3)["status"] == "living"
+    assert "exile" not in str(board)
+    # Two strikes exile at the day's end: the day's announcement has the vote counts only.
+    e.strike(4).strike(4)
+    e.everyone_votes(skip=[4]).end()
+    day = e.announced("D1")
+    assert "exile" not in str(day["public"]) and set(day["public"]) == {"phase", "deaths", "poisoned", "cured", "votes"}
+    assert {"kind": "exiled", "reason": "two-strikes"} in day["private"][4]
+
+
+def test_announcements_the_end_shows_who_was_exiled():
+    from online.engine.mafia1923.views import public_board
+
+    e = event()
+    e.exile(3)
+    while e.state.result is None:
+        e.end()
+    assert next(p for p in public_board(e.state)["players"] if p["slot"] == 3)["status"] == "exiled"

@@ -1,8 +1,9 @@
 """What a change of the judge's rules did to the same seeds: plays each seed under two revisions
 of the judge (`TableConfig.revision`, docs/auto-judged-table.md "Revisions of the judge") and
 counts, per kind of bots, the games that are identical, and those whose logs differ only by what
-revision 2 writes (the revote's announcements, the team's night messages to its players at the
-table, a later nomination phrase answered) — "same play" — or whose moves differ.
+revision 2 writes (the announcements before a revote and the vote to eliminate all, the team's
+night messages to its players at the table, every nomination phrase answered) — "same play" — or
+whose moves differ.
 
 Run: .venv/bin/python benchmarks/judged_table_revisions.py [--games 300]
 """
@@ -29,7 +30,7 @@ def moves(log: list[dict]) -> list[dict]:
     for event in log:
         if event["type"] == "nominees_announced":
             continue
-        if event["type"] == "nomination_not_counted" and event.get("reason") == "one-per-day":
+        if event["type"] == "nomination_not_counted" and event.get("reason") in ("one-per-day", "no-number"):
             continue
         if event["type"] in TEAM_MESSAGES:
             event = {key: value for key, value in event.items() if key != "to"}
@@ -48,7 +49,14 @@ def compare(kind, seeds: int) -> collections.Counter:
         announced = sum(e["type"] == "nominees_announced" for e in new.log) > sum(
             e["type"] == "nominees_announced" for e in old.log
         )
-        label = "revote announced" if announced else "team messages only"
+        answered = sum(e["type"] == "nomination_not_counted" for e in new.log) > sum(
+            e["type"] == "nomination_not_counted" for e in old.log
+        )
+        label = "+".join(
+            name
+            for name, happened in (("announced", announced), ("phrases answered", answered))
+            if happened
+        ) or "team messages only"
         counts[label + (", same play" if moves(old.log) == moves(new.log) else ", play differs")] += 1
     return counts
 

@@ -8,7 +8,8 @@ publishes it (``online.deadlines``). When it is published (``resolution_publishe
 moderator or the clock) ``deliver`` writes, in the same transaction:
 
 * the public announcement: one system post in the public thread ``main``;
-* each living player's private message: one system post in their own thread ``slot:<n>``;
+* each living player's private message: one system post in their own thread ``slot:<n>``
+  (and the exiled player's notice of the exile, which is never announced);
 * in-site notifications in each recipient's language: every player and spectator for the public
   announcement, each recipient of a private message once more;
 
@@ -119,13 +120,11 @@ def deliver(game: Game, state: GameState, phase: str, at: datetime) -> dict:
     public = {"type": PUBLIC, "phase": phase, "public": said["public"], "notes": public_notes,
               "result": _result(state) if state.result is not None else None}
     _post(game, "main", public, at)
-    # The living get their private messages; a player exiled in this window gets the notice of
-    # it (the public is not told: seed 004, "Announcements").
+    # The living, and a player exiled in this window, whom the engine tells of the exile alone
+    # (it is never announced): the engine addresses private results to no one else.
     living = {slot.number for slot in state.slots if slot.alive}
-    exiled_now = {number for number, items in said["private"].items()
-                  if any(item.get("kind") == "exiled" for item in items)}
     private = {}
-    for number in sorted((living | exiled_now) & (set(said["private"]) | set(private_notes))):
+    for number in sorted((living & set(private_notes)) | set(said["private"])):
         if number in withheld and number not in private_notes:
             continue
         results = [] if number in withheld else said["private"].get(number, [])

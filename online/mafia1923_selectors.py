@@ -92,6 +92,13 @@ def may_do(state, number: int, kind: str) -> list[dict]:
     return [a for a in available_actions(state, number) if (a["ability"] == "votes") == (kind == "votes")]
 
 
+def known_living(state) -> list:
+    """The players everyone may take for living: the living and the exiled (an exile is never
+    announced, so a form that left the exiled out of its choices would tell it)."""
+    statuses = {p["slot"]: p["status"] for p in public_board(state)["players"]}
+    return [slot for slot in state.slots if statuses[slot.number] == "living"]
+
+
 def families(state) -> list[dict]:
     """The families with their members' public statuses (family membership is public)."""
     board = public_board(state)

@@ -119,12 +119,14 @@ def card(fields: dict) -> str:
 
 
 def public_lines(public: dict, names: dict[int, str], notes=()) -> list[str]:
-    """A window's public announcement: deaths, poisonings, cures, the vote totals (an exile is
-    told to the exiled player only)."""
+    """A window's public announcement: deaths, poisonings, cures, the vote totals (and the exiles
+    of an announcement stored before exiles stopped being announced, as it was published)."""
     lines = []
     for death in public.get("deaths", []):
         text = (_("%(name)s was killed by the court.") if death["how"] == "court" else _("%(name)s was killed."))
         lines.append(text % {"name": names.get(death["slot"], death["slot"])})
+    for number in public.get("exiled", []):
+        lines.append(_("%(name)s was exiled.") % {"name": names.get(number, number)})
     for number in public.get("poisoned", []):
         lines.append(_("%(name)s was poisoned.") % {"name": names.get(number, number)})
     for number in public.get("cured", []):
@@ -162,6 +164,12 @@ def private_line(result: dict, names: dict[int, str]) -> str:
     def name(number):
         return names.get(number, number)
 
+    if kind == "exiled":
+        if result.get("reason") == "two-strikes":
+            return _("You have been exiled: you voted improperly or did not vote twice. You no longer vote "
+                     "or act, and you cannot win. This is not announced.")
+        return _("The moderators have exiled you. You no longer vote or act, and you cannot win. "
+                 "This is not announced.")
     if kind == "boss":
         return _("Any night action you attempted did not happen because of a Boss.")
     if kind == "theft":
@@ -185,11 +193,6 @@ def private_line(result: dict, names: dict[int, str]) -> str:
     if kind == "paperboy":
         return _("The Paperboy shows you: %(name)s is %(card)s.") % {"name": name(result.get("subject")),
                                                                       "card": card(result)}
-    if kind == "exiled":
-        if result.get("reason") == "two-strikes":
-            return _("You have been exiled from the event: you did not vote properly twice. You can no "
-                     "longer vote, act or win.")
-        return _("The moderators have exiled you from the event. You can no longer vote, act or win.")
     if kind == "court_secretary":
         votes = "; ".join(
             (_("%(voter)s → family %(target)s") if v["ballot"] == "family" else _("%(voter)s → %(target)s"))

@@ -101,7 +101,7 @@ def _form_page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     context = _context(request, game)
     state, viewer, me = context["state"], context["viewer"], context["me"]
     available = selectors.may_do(state, viewer.number, kind) if me else []
-    living = [slot for slot in state.slots if slot.alive]
+    living = selectors.known_living(state)
     own_family = me["family"] if me else None
     family_members = [slot for slot in living if me and slot.number != me["slot"]
                       and selectors.ext(state).family_of.get(slot.number) == own_family]

@@ -496,8 +496,6 @@ def _slot_left(state: GameState, event: dict) -> None:
     slot = state.edit_slot(event["slot"])
     slot.alive = False
     slot.left = {"how": event["how"], "phase": event["phase"], "at": event["at"]}
-    if "reason" in event:  # why, where the rules say (Mafia 1923's two strikes)
-        slot.left["reason"] = event["reason"]
     if "role" in event:
         state.revealed[slot.number] = event["role"]
 

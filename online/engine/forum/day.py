@@ -35,16 +35,16 @@ VOTE_TARGET = {
 }
 
 
-def _voter(state: GameState, command: Vote | Unvote) -> Slot:
-    """The refusals of a vote in their one order (docs/online-rules.md, "The order of
-    refusals"): the command's shape, the voter (a slot of the game, living), then the phase."""
+def _open_day(state: GameState, command: Vote | Unvote) -> Slot:
+    """The voter, then the phase, then the ballot: the refusals' one order (who, when, what,
+    whom; docs/online-engine.md, "Refusals"), so the dead are refused as dead at any time."""
+    voter = player(state, command.actor, "vote.voter-dead")
+    if state.phase.kind != "day":
+        raise RuleError("vote.not-day", "Votes are cast during the day.")
     if command.ballot != LYNCH:
         raise RuleError("vote.unknown-ballot", f"There is no {command.ballot!r} vote in this game.")
     if command.post is not None and not isinstance(command.post, str):
         raise RuleError("vote.post", "A post reference is text.")
-    voter = player(state, command.actor, "vote.voter-dead")
-    if state.phase.kind != "day":
-        raise RuleError("vote.not-day", "Votes are cast during the day.")
     return voter
 
 
@@ -61,7 +61,7 @@ def current_vote(state: GameState, voter: int) -> int | None:
 
 def vote(ctx, command: Vote) -> None:
     state = ctx.state
-    voter = _voter(state, command)
+    voter = _open_day(state, command)
     target = other_living(state, voter, command.target, VOTE_TARGET).number
     if ROLES[state.slot(target).role].unvotable:
         raise RuleError(
@@ -81,7 +81,7 @@ def vote(ctx, command: Vote) -> None:
 
 def unvote(ctx, command: Unvote) -> None:
     state = ctx.state
-    voter = _voter(state, command)
+    voter = _open_day(state, command)
     previous = current_vote(state, voter.number)
     if previous is None:
         raise RuleError("vote.nothing-to-unvote", "There is no vote to remove.")

@@ -139,10 +139,10 @@ ACTION_TARGET = {
 
 
 def night_action(ctx, command: NightAction) -> None:
+    """Refused in the one order of every refusal (docs/online-engine.md, "Refusals"): who acts,
+    when, what, then whom."""
     state = ctx.state
     phase = state.phase
-    # The refusals in their one order (docs/online-rules.md, "The order of refusals"): the actor,
-    # the phase, the ability, the target.
     actor = day.player(state, command.actor, "action.actor-dead")
     if phase.kind != "night":
         raise RuleError("action.not-night", "Night actions are submitted at night.")

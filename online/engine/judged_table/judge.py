@@ -378,8 +378,9 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
 
 def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: list[dict]) -> None:
     """One nomination per player per day, never withdrawn; with several in one speech, only the
-    first candidate not yet nominated counts, and each phrase after it is answered as not
-    counted ("one-per-day"; revision 1 left them unanswered). The judge answers "Accepted."."""
+    first candidate not yet nominated counts, and every other phrase is answered as not counted
+    with its reason ("one-per-day", "no-number", …; revision 1 left the phrases after the one
+    that counted, and those without a number, unanswered). The judge answers "Accepted."."""
     if seat in st.nominators:
         for target in spoken:
             ev.append(
@@ -388,6 +389,9 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
         return
     for index, target in enumerate(spoken):
         if target is None:
+            if st.config.revision >= 2:  # the foul follows (the speech's reading)
+                ev.append(_event(st, "nomination_not_counted", by=seat, target=None,
+                                 reason="no-number"))  # fmt: skip
             continue
         if not 1 <= target <= 10 or not st.alive[target]:
             ev.append(
@@ -414,9 +418,9 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
         )
         if st.config.revision >= 2:
             for later in spoken[index + 1 :]:
-                if later is not None:
-                    ev.append(_event(st, "nomination_not_counted", by=seat, target=later,
-                                     reason="one-per-day"))  # fmt: skip
+                reason = "one-per-day" if later is not None else "no-number"
+                ev.append(_event(st, "nomination_not_counted", by=seat, target=later,
+                                 reason=reason))  # fmt: skip
         return
 
 
@@ -621,7 +625,8 @@ def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
 
 def _announce_candidates(st: TableState, candidates: list[int], ev: list[dict]) -> None:
     """Seed 003, 2.4: "Judge announces nominated players **twice** before voting": before every
-    vote, the revote of a tie included (its candidates, after the tie speeches)."""
+    vote, the revote of a tie (its candidates, after the tie speeches) and the vote to eliminate
+    all included."""
     say = st.config.words.nominees.format(listed=", ".join(str(seat) for seat in candidates))
     for _ in range(2):
         ev.append(_event(st, "nominees_announced", candidates=list(candidates), say=say))
@@ -687,6 +692,8 @@ def _count_round(st: TableState, ev: list[dict]) -> None:
         _leave(st, leaders, "vote", ev)
     elif st.round > 1 and len(leaders) == len(st.candidates):
         # "If same tie persists: vote to eliminate all tied players or keep all."
+        if st.config.revision >= 2:
+            _announce_candidates(st, leaders, ev)
         st.step, st.hands, st.candidates = "hands", {}, leaders
         listed = ", ".join(str(seat) for seat in leaders)
         ev.append(_event(st, "hands_called", candidates=leaders,

@@ -81,6 +81,7 @@ class Phrasebook:
     steps: dict[str, str]  # a window's step code → its name
     defaults: dict[str, str]  # a default's code → its name
     not_counted: str
+    not_counted_no_number: str  # a nomination phrase without a number
     reasons: dict[str, str]  # why a nomination did not count
     # --- the notes that close a window (the `Timeout` input's note, written into the log) -----
     notes: dict[str, str]  # a note's code → its text
@@ -228,20 +229,25 @@ PHRASES = {
         "nomination of {target} by {by} not counted ({reason})",
         "выставление {target} игроком {by} не засчитано ({reason})",
     ),
+    "not_counted_no_number": (
+        "nomination by {by} not counted ({reason})",
+        "выставление игроком {by} не засчитано ({reason})",
+    ),
     "reasons": {
         "one-per-day": ("one-per-day", "один игрок в день"),
         "not-at-table": ("not-at-table", "игрока нет за столом"),
         "already-nominated": ("already-nominated", "уже выставлен"),
+        "no-number": ("no-number", "без номера"),
     },
     # Written by the driver (online.agents.play) and the site (online.table_play) when they close
     # a window for a seat: in the table's language like every text of its log. The English ones
     # are the words the log has always had.
     "notes": {
-        "seat": ("seat {seat} {action}: {reason}", "место {seat}, {action}: {reason}"),
+        "seat": ("seat {seat} {action}: {reason}", "игрок {seat}, {action}: {reason}"),
         "late": ("late: over the {deadline} s deadline", "опоздание: дольше {deadline} с"),
         "agent-error": ("agent error: {error}", "ошибка агента: {error}"),
         "malformed": ("malformed: {problem}", "ответ не по форме: {problem}"),
-        "no-usable-answer": ("seat {seat}: no usable answer", "место {seat}: нет годного ответа"),
+        "no-usable-answer": ("seat {seat}: no usable answer", "игрок {seat}: нет годного ответа"),
         "person-late": ("late: the person's window closed", "опоздание: окно игрока закрылось"),
         "person-no-check": ("the person chose no check", "игрок не выбрал проверку"),
     },

@@ -152,10 +152,9 @@ def transcript(log: list[dict], seat: int | None = None) -> list[str]:
                 f"[{when}]{mark} {line}" + (f" — {event['note']}" if event.get("note") else "")
             )
         elif kind == "nomination_not_counted":
-            reason = event["reason"]
-            line = words.not_counted.format(
-                target=event["target"], by=event["by"], reason=reasons.get(reason, reason)
-            )
+            reason, target = event["reason"], event["target"]
+            phrase = words.not_counted if target is not None else words.not_counted_no_number
+            line = phrase.format(target=target, by=event["by"], reason=reasons.get(reason, reason))
             lines.append(f"[{when}] {line}")
         elif "say" in event:
             lines.append(f"[{when}]{mark} " + words.judge.format(say=event["say"]))

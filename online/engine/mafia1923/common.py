@@ -26,6 +26,16 @@ def is_dead(slot: Slot) -> bool:
     return not slot.alive and not is_exiled(slot)
 
 
+def public_status(slot: Slot) -> str:
+    """What everyone may know of a player: "living", or how they died. An exile is not announced
+    (seed 004, "Announcements": "The only events that are announced publicly are deaths,
+    poisonings, and being cured from poison"): to all but the player and the moderators an
+    exiled player is still living."""
+    if slot.alive or is_exiled(slot):
+        return "living"
+    return slot.left["how"]
+
+
 def is_mafia(slot: Slot) -> bool:
     return slot.side == MAFIA
 
@@ -43,6 +53,11 @@ def family_of(state: GameState, number: int) -> str:
 
 def living_members(state: GameState, family: str) -> list[int]:
     return [n for n in ext(state).families.get(family, ()) if state.slots[n - 1].alive]
+
+
+def members_not_dead(state: GameState, family: str) -> list[int]:
+    """The family's members as the others know them: the living and the (unannounced) exiled."""
+    return [n for n in ext(state).families.get(family, ()) if not is_dead(state.slots[n - 1])]
 
 
 def living_count(state: GameState) -> int:

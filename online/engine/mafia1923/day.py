@@ -44,6 +44,7 @@ class Day(Resolution):
     extra: list[tuple[int, int, dict]] = field(default_factory=list)  # Councilor, Pacifist
     families: dict[str, int] = field(default_factory=dict)  # the counted totals
     players: dict[int, int] = field(default_factory=dict)
+    counted: list[dict] = field(default_factory=list)  # the ballots that counted (the Secretary's)
 
 
 # --- the rules, one function each ---------------------------------------------------------------
@@ -75,7 +76,8 @@ def lawyer_defends(work: Day, actor, target: dict) -> str:
 
 def votes_are_counted(work: Day) -> None:
     """Each family's and each player's total: the votes of living, unjailed players for an
-    unjailed family or player, and the Councilor's and Pacifist's extra votes."""
+    unjailed family or player, and the Councilor's and Pacifist's extra votes. The ballots that
+    count are kept, in the order of the ballots and the voters, for the Court Secretary."""
     state = work.state
     families = {family: 0 for family in ext(state).families}
     players: dict[int, int] = {}
@@ -87,19 +89,24 @@ def votes_are_counted(work: Day) -> None:
             and not is_injured(state, voter, work.phase)
         )
 
-    def add_family(family, weight: int) -> None:
+    def add_family(family, weight: int) -> bool:
         if family in families and family not in work.jailed_families:
             families[family] += weight
+            return True
+        return False
 
-    def add_player(number, weight: int) -> None:
+    def add_player(number, weight: int) -> bool:
         if state.has_slot(number) and state.slot(number).alive and not work.jailed(number):
             players[number] = players.get(number, 0) + weight
+            return True
+        return False
 
+    counted = []
     for ballot_name, add in (("family", add_family), ("individual", add_player)):
         ballot = state.ballots.get((work.phase, ballot_name))
-        for voter, (target, _) in ballot.current.items() if ballot else ():
-            if target is not None and counts(voter):
-                add(target, 1)
+        for voter, (target, _) in sorted(ballot.current.items()) if ballot else ():
+            if target is not None and counts(voter) and add(target, 1):
+                counted.append({"voter": voter, "ballot": ballot_name, "target": target})
     for actor, weight, target in work.extra:
         if not counts(actor):
             continue
@@ -107,7 +114,7 @@ def votes_are_counted(work: Day) -> None:
             add_family(target["family"], weight)
         if "player" in target:
             add_player(target["player"], weight)
-    work.families, work.players = families, players
+    work.families, work.players, work.counted = families, players, counted
 
 
 def families_sent_to_court(work: Day) -> list[str]:
@@ -126,12 +133,10 @@ def families_sent_to_court(work: Day) -> list[str]:
 
 
 def court_condemns(work: Day, family: str) -> list[int]:
-    """In a family sent to court the most-voted living player dies, all tied ones too ("In the
-    event of a tie in the individual vote of a family that was sent to court, all tied players
-    are killed by the court"), even with no vote: the only living member of a family sent to
-    court dies unless jailed or represented (the Sheriff's and the Lawyer's "no one dies from
-    that family" speak of a player who otherwise dies). Not a jailed player, not one the Lawyer
-    represents (the next most-voted die instead)."""
+    """In a family sent to court the most-voted living player dies, all tied ones too, whatever
+    the number of votes — none at all for the only living member, or for every member when no
+    individual vote in the family counted; not a jailed player, not one the Lawyer represents
+    (the next most-voted die instead: no one if there is no other)."""
     candidates = [
         number
         for number in living_members(work.state, family)
@@ -139,9 +144,8 @@ def court_condemns(work: Day, family: str) -> list[int]:
     ]
     if not candidates:
         return []
-    votes = work.players
-    top = max(votes.get(number, 0) for number in candidates)
-    return [number for number in candidates if votes.get(number, 0) == top]
+    top = max(work.players.get(number, 0) for number in candidates)
+    return [number for number in candidates if work.players.get(number, 0) == top]
 
 
 def the_court(work: Day) -> None:
@@ -174,22 +178,23 @@ def missing_votes_strike(work: Day, voters_needed: dict[int, bool]) -> None:
 
 
 def two_strikes_exile(work: Day) -> None:
+    """Two strikes exile the player at the end of the day; the exile is not announced
+    (seed 004, "Announcements"): the player alone is told."""
     state = work.state
     for number, strikes in sorted(ext(state).strikes.items()):
         if strikes >= 2 and state.slot(number).alive:
             work.ctx.remove(state.slot(number), "exiled", phase=work.phase, reason="two-strikes")
+            work.emit(
+                "private_result", phase=work.phase, slot=number, kind="exiled", reason="two-strikes"
+            )
 
 
 def court_secretary_learns(work: Day) -> None:
     """Each living Court Secretary is told an independent random 25% (rounded down) of the
-    day's specific votes (every family and individual vote cast)."""
+    day's specific votes: the family and individual votes that counted (not a jailed voter's,
+    not one against a jailed player or family: they "do not count")."""
     state = work.state
-    pool = []
-    for ballot_name in ("family", "individual"):
-        ballot = state.ballots.get((work.phase, ballot_name))
-        for voter, (target, _) in sorted(ballot.current.items()) if ballot else ():
-            if target is not None:
-                pool.append({"voter": voter, "ballot": ballot_name, "target": target})
+    pool = work.counted
     size = len(pool) * 25 // 100
     for slot in state.slots:
         if slot.alive and slot.role == "court_secretary":

@@ -14,10 +14,20 @@ from dataclasses import dataclass, field
 from ..state import Slot, phase_number
 from .common import family_of, is_injured, is_mafia, random_target, spent_keys
 from .events import ext
-from .roles import ABILITIES, MAFIA_KILL, Ability, abilities_of, role_card
+from .roles import (
+    ABILITIES,
+    MAFIA_KILL,
+    PLAYER_AND_FAMILY,
+    PLAYERS,
+    Ability,
+    abilities_of,
+    role_card,
+)
 
 # Outcomes of a performed action that do not spend a use: it did not take place.
 NOT_PERFORMED = frozenset({"actor-gone", "role-lost", "cancelled", "injured"})
+# Target shapes whose rule meets each target on its own: the Mafia's kill, the Sheriff's jail.
+PER_TARGET = frozenset({PLAYERS, PLAYER_AND_FAMILY})
 
 
 @dataclass
@@ -100,7 +110,7 @@ class Resolution:
             target = self.bumbling_bureaucrat_redirection(actor, ability, target)
         if outcome is None and not target:
             outcome = "no-target"
-        if outcome is None and not self._targets_living(target):
+        if outcome is None and not self._targets_living(ability, target):
             outcome = "target-gone"
         if outcome is None:
             outcome = rule(self, actor, target) or "done"
@@ -118,7 +128,12 @@ class Resolution:
             spent=spent,
         )
 
-    def _targets_living(self, target: dict) -> bool:
+    def _targets_living(self, ability: Ability, target: dict) -> bool:
+        """Whether the action still has its targets. The Mafia's kill attacks each of its
+        targets on its own (one who is gone spares no other), and a Sheriff's jail of a player
+        who is gone still jails the family."""
+        if ability.target in PER_TARGET:
+            return True
         players = [target["player"]] if "player" in target else list(target.get("players", ()))
         return all(self.state.slot(n).alive for n in players)
 

@@ -12,10 +12,12 @@ from ..errors import RuleError
 from ..state import MODERATOR, GameState, Slot
 from .common import (
     family_of,
+    is_dead,
     is_injured,
     is_mafia,
     kill_quota,
     living_members,
+    members_not_dead,
     own_family_allowed,
     self_allowed,
     uses_left,
@@ -52,9 +54,11 @@ def player(state: GameState, number: object, dead_rule: str) -> Slot:
 
 
 def _living_target(state: GameState, number: object) -> int:
+    """A player not known to be dead. An exiled player is taken as a target (the exile is not
+    announced: a refusal would tell it); the action finds no one when it resolves."""
     if not state.has_slot(number):
         raise RuleError("action.unknown-target", f"{number!r} is not a player of this game.")
-    if not state.slots[number - 1].alive:
+    if is_dead(state.slots[number - 1]):
         raise RuleError(
             "action.target-dead", f"Player {number} is not living: no action targets them."
         )
@@ -190,7 +194,11 @@ def cast_votes(ctx, command) -> None:
         raise RuleError("vote.unknown-family", f"{command.family!r} is not a family of this game.")
     if command.family == own:
         raise RuleError("vote.own-family", "The family vote is for another family, not your own.")
+    # Seed 004: "If a player is the only living member of their family, they do not need to cast
+    # an individual vote"; an exiled member is not living, but not announced either: a vote for
+    # them is taken (and counts for no one), like a vote for any member not known to be dead.
     others = [n for n in living_members(state, own) if n != voter.number]
+    known = [n for n in members_not_dead(state, own) if n != voter.number]
     if command.player is None:
         if others:
             raise RuleError(
@@ -198,7 +206,7 @@ def cast_votes(ctx, command) -> None:
             )
     elif command.player == voter.number:
         raise RuleError("vote.self", "You cannot vote for yourself.")
-    elif command.player not in others:
+    elif command.player not in known:
         raise RuleError(
             "vote.not-in-family", "The individual vote is for a living member of your own family."
         )
@@ -230,6 +238,8 @@ def exile(ctx, command) -> None:
     slot = _moderator_slot(ctx, command, "exile.slot-left")
     phase = ctx.state.phase.id if ctx.state.phase else None
     ctx.remove(slot, "exiled", phase=phase, note=command.note.strip())
+    # Not announced: told to the player alone (the note stays in the moderators' audit).
+    ctx.emit("private_result", phase=phase, slot=slot.number, kind="exiled", reason="moderators")
 
 
 def strike(ctx, command) -> None:

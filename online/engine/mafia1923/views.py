@@ -1,8 +1,8 @@
 """What each one may know (seed 004, "Announcements").
 
 - `announcements(state, phase)`: what a window's resolution tells — publicly only deaths,
-  poisonings, cures and (by day) every player's and family's vote totals; privately what the
-  seed lists, to the living only, and to a player exiled in the window that they are.
+  poisonings, cures and (by day) every player's and family's vote totals (never an exile);
+  privately what the seed lists, to the living only, and the exile to the exiled player.
 - `player_view(state, slot)`: one player's own role, family, statuses and what they may do now
   (each action with its uses left). `public_board(state)`: the public record of the event.
 """
@@ -11,34 +11,32 @@ from __future__ import annotations
 
 from ..core import replay
 from ..state import GameState
-from .common import EXILED, family_of, is_injured, is_mafia, living_members, self_allowed, uses_left
+from .common import (
+    family_of,
+    is_injured,
+    is_mafia,
+    members_not_dead,
+    public_status,
+    self_allowed,
+    uses_left,
+)
 from .events import ext
 from .roles import ROLES, abilities_of
 
 
-def _left(state: GameState, phase: str) -> list[dict]:
+def _deaths(state: GameState, phase: str) -> list[dict]:
     return [
-        {"slot": s.number, "name": s.name, "how": s.left["how"], "reason": s.left.get("reason")}
+        {"slot": s.number, "name": s.name, "how": s.left["how"]}
         for s in state.slots
         if s.left is not None and s.left["phase"] == phase
     ]
 
 
 def announcements(state: GameState, phase: str) -> dict:
-    """A window's announcements. Public: "The only events that are announced publicly are
-    deaths, poisonings, and being cured from poison. The results of the voting are announced,
-    but only how many votes every player and family received." An exile is none of these: the
-    exiled player is told privately (the moderators see it in their console), the public learns
-    nothing of it (docs/mafia1923-rules.md, "Announcements")."""
     e = ext(state)
-    left = _left(state, phase)
     public = {
         "phase": phase,
-        "deaths": [
-            {"slot": d["slot"], "name": d["name"], "how": d["how"]}
-            for d in left
-            if d["how"] != EXILED
-        ],
+        "deaths": [d for d in _deaths(state, phase) if d["how"] != "exiled"],  # never exiles
         "poisoned": [
             p["slot"] for p in e.public if p["kind"] == "poisoned" and p["phase"] == phase
         ],
@@ -54,21 +52,7 @@ def announcements(state: GameState, phase: str) -> dict:
                 k: v for k, v in result.items() if k not in ("type", "at", "phase", "slot", "draw")
             }
             private.setdefault(result["slot"], []).append(fields)
-    for d in left:
-        if d["how"] == EXILED:  # the moderators' own exile carries no reason for the player
-            reason = "two-strikes" if d["reason"] == "two-strikes" else "moderators"
-            private.setdefault(d["slot"], []).append({"kind": "exiled", "reason": reason})
     return {"public": public, "private": private}
-
-
-def public_status(state: GameState, slot) -> str:
-    """What the public knows of a player: living, or how they died; an exiled player reads as
-    living until the event is over (an exile is not announced publicly)."""
-    if slot.alive:
-        return "living"
-    if slot.left["how"] == EXILED and state.result is None:
-        return "living"
-    return slot.left["how"]
 
 
 def public_board(state: GameState) -> dict:
@@ -80,7 +64,7 @@ def public_board(state: GameState) -> dict:
                 "slot": s.number,
                 "name": s.name,
                 "family": family_of(state, s.number),
-                "status": public_status(state, s),
+                "status": public_status(s),
             }
             for s in state.slots
         ],
@@ -124,7 +108,8 @@ def available_actions(state: GameState, number: int) -> list[dict]:
         return []
     may = []
     if phase.kind == "day":
-        alone = len(living_members(state, family_of(state, number))) == 1
+        # As the player knows the family: an exiled member is not announced, so still counts.
+        alone = len(members_not_dead(state, family_of(state, number))) == 1
         may.append({"ability": "votes", "individual_needed": not alone})
     for ability in abilities_of(slot.role, slot.side):
         if ability.phase != phase.kind or uses_left(state, slot, ability) == 0:

@@ -193,16 +193,3 @@ def test_a_modkilled_player_s_vote_no_longer_counts():
 
 def test_night_actions_are_refused_during_the_day():
     day().refuses("action.not-night").act(1, "investigate", 3)
-
-
-def test_a_dead_player_is_refused_as_dead_whatever_the_phase():
-    # Seed 002: "During each Day Phase, all living players may vote": a player who has left is
-    # refused as dead at any hour, before anything is said of what the phase allows
-    # (docs/online-rules.md, "The order of refusals").
-    game = day().votes(7, 1, 2, 5, 6)  # the hammer: 7 is lynched, Night 1 begins
-    assert game.phase == "N1"
-    game.refuses("vote.voter-dead").vote(7, 3)
-    game.refuses("vote.voter-dead").unvote(7)
-    game.refuses("action.actor-dead").act(7, "investigate", 3)
-    game.deadline()  # Day 2
-    game.refuses("action.actor-dead").act(7, "investigate", 3)

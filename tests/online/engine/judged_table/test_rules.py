@@ -698,3 +698,25 @@ def test_a_log_written_by_the_judge_before_issue_26_replays_as_it_was_played():
     assert [e["reason"] for e in log if e["type"] == "foul"] == ["name-not-number"]
     # A new table is judged under the current revision.
     assert Table().state.config.revision == 2
+
+
+def test_the_candidates_are_announced_twice_before_the_vote_to_eliminate_all():
+    # Seed 003, 2.4: "Judge announces nominated players **twice** before voting" — the vote to
+    # eliminate all tied players is a vote too.
+    table = nominate(day_one(), {1: 6, 2: 3}).votes({6: [1, 2, 3, 4, 5]}).passes()
+    before = len(table.log)
+    table.votes({6: [1, 2, 3, 4, 5]})  # the same tie: the vote to eliminate all
+    called = [event["type"] for event in table.log[before:]]
+    assert called[-3:] == ["nominees_announced", "nominees_announced", "hands_called"]
+
+
+def test_a_nomination_phrase_without_a_number_is_recorded_as_not_counted():
+    from online.engine.judged_table.protocol import transcript
+
+    table = day_one().speak(1, "I nominate number 4 and I nominate number PASS")
+    refused = [(e["target"], e["reason"]) for e in table.events("nomination_not_counted")]
+    assert refused == [(None, "no-number")] and table.state.nominees == [4]
+    assert "[Day 1] nomination by 1 not counted (no-number)" in transcript(table.log)
+    table = day_one().speak(1, "I nominate player number PASS")
+    assert [e["reason"] for e in table.events("nomination_not_counted")] == ["no-number"]
+    assert table.events("foul")[-1]["reason"] == "no-number"

@@ -2,7 +2,7 @@
 
 from online.engine.mafia1923.scenario import Event
 
-from .kit import event, family
+from .kit import event, kill
 
 
 def day(*specials_by_family, **options):
@@ -27,11 +27,17 @@ def test_votes_individual_vote_is_for_another_member_of_ones_own_family():
 
 
 def test_votes_a_lone_survivor_casts_no_individual_vote():
+    # Seed 004: "If a player is the only living member of their family, they do not need to
+    # cast an individual vote"; exiled players count as not living, but their exile is not
+    # announced, so a vote for one is taken too (it counts for no one).
     e = event()
-    for slot in range(2, 9):
+    kill(e, 2, by=16)  # 2 and 23 die in Night 1
+    for slot in range(3, 9):
         e.exile(slot)
     e.end().vote(1, "F2")
-    e.refuses("vote.not-in-family").vote(1, "F2", 2)
+    e.refuses("vote.not-in-family").vote(1, "F2", 2)  # dead
+    e.vote(1, "F2", 3).end()  # exiled
+    assert e.state.ext.tallies["D1"]["players"] == {} and 1 not in e.state.ext.strikes
 
 
 def test_votes_cast_again_the_last_counts():
@@ -83,19 +89,12 @@ def test_sheriff_acts_twice_own_family_once_self_once():
 
 
 def test_sheriff_jailing_the_only_living_player_of_a_family_saves_the_family():
-    # Seed 004: "If a Sheriff protects the only living player in a family, no one dies from that
-    # family." F2 is sent to court; its only living member would die (the control below).
     e = event(["sheriff"])
     for slot in range(10, 17):
         e.exile(slot)
     e.end().act(1, "jail", player=9, family="F3")
     e.vote(3, "F2", 4).vote(4, "F2", 3).end()
-    assert totals(e)["court"] == ["F2"] and e.alive(9)
-    unjailed = event(["sheriff"])
-    for slot in range(10, 17):
-        unjailed.exile(slot)
-    unjailed.end().vote(3, "F2", 4).vote(4, "F2", 3).end()
-    assert not unjailed.alive(9)
+    assert e.alive(9)
 
 
 def test_sheriff_may_jail_a_family_with_no_living_players():
@@ -142,18 +141,11 @@ def test_lawyer_represented_player_survives_and_the_second_most_voted_dies():
 
 
 def test_lawyer_protecting_the_only_living_player_saves_the_family():
-    # Seed 004: "If the protected player is the only living player in their family, no one dies
-    # from that family." F1 is sent to court; undefended, its only living member dies.
     e = event([], ["lawyer"])
     for slot in range(2, 9):
         e.exile(slot)
     e.end().act(9, "defend", player=1).vote(10, "F1", 11).vote(11, "F1", 12).end()
-    assert totals(e)["court"] == ["F1"] and e.alive(1)
-    undefended = event([], ["lawyer"])
-    for slot in range(2, 9):
-        undefended.exile(slot)
-    undefended.end().vote(10, "F1", 11).vote(11, "F1", 12).end()
-    assert not undefended.alive(1)
+    assert e.alive(1)
 
 
 def test_lawyer_may_choose_themselves_once():
@@ -195,32 +187,36 @@ def test_court_tied_families_all_go_and_tied_players_all_die():
 
 def test_court_a_family_needs_a_vote():
     e = day()
-    e.vote(3, "F2", 4).end()
-    assert totals(e)["court"] == ["F2"]  # F3 (no vote) is not "tied" with F1 for a place
+    e.vote(3, "F2", 4).vote(9, "F1", 10).end()  # F3 has no family vote
+    assert totals(e)["court"] == ["F1", "F2"]
     assert all(e.alive(n) for n in range(17, 25))
 
 
-def test_court_the_only_living_member_of_a_family_sent_to_court_dies_even_without_a_vote():
-    # Seed 004: "The player within each of these families with the most votes is killed." The
-    # Lawyer's "If the protected player is the only living player in their family, no one dies
-    # from that family" and the Sheriff's "If a Sheriff protects the only living player in a
-    # family, no one dies from that family" speak of a player who otherwise dies.
+def test_court_the_only_living_member_of_a_family_in_court_dies_even_without_a_vote():
+    # Seed 004, "Daytime": "The player within each of these families with the most votes is
+    # killed." The Lawyer's "If the protected player is the only living player in their family,
+    # no one dies from that family" and the Sheriff's "If a Sheriff protects the only living
+    # player in a family, no one dies from that family" say what happens otherwise: that player
+    # dies, with no vote at all (issue 26).
     e = event()
     for slot in range(10, 17):
         e.exile(slot)
-    e.end().vote(3, "F2", 4).vote(4, "F2", 3).end()
-    assert totals(e)["court"] == ["F2"] and totals(e)["players"].get("9") is None
-    assert not e.alive(9)
-    assert [d["slot"] for d in e.announced("D1")["public"]["deaths"]] == [9]
+    e.end().vote(3, "F3", 4).vote(17, "F2", 18).end()
+    assert totals(e)["players"] == {"4": 1, "18": 1} and totals(e)["court"] == ["F2", "F3"]
+    assert e.how(9) == "court"  # F2's only living member, not voted for
+    assert [d["slot"] for d in e.announced("D1")["public"]["deaths"]] == [9, 18]
 
 
-def test_court_a_tie_at_no_vote_among_several_members_kills_them_all():
-    # Seed 004: "In the event of a tie in the individual vote of a family that was sent to court,
-    # all tied players are killed by the court." Reading: a tie at zero is a tie (docs).
+def test_court_a_tie_at_zero_among_several_living_members_kills_them_all():
+    # Seed 004, "Daytime": "In the event of a tie in the individual vote of a family that was
+    # sent to court, all tied players are killed by the court." When no individual vote in the
+    # family counts (none was cast, or only by the jailed or the injured), every living member
+    # eligible is tied at the most votes, zero (docs/mafia1923-rules.md).
     e = day()
-    e.vote(3, "F2", 4).end()  # F2 is sent to court; none of its members voted: all at zero
-    assert totals(e)["court"] == ["F2"]
-    assert not any(e.alive(n) for n in range(9, 17))
+    e.vote(3, "F2", 4).vote(17, "F1", 18).end()  # F1 and F2 in court; no individual vote in F2
+    assert totals(e)["court"] == ["F1", "F2"] and totals(e)["players"] == {"4": 1, "18": 1}
+    assert not e.alive(4) and all(e.how(n) == "court" for n in range(9, 17))
+    assert all(e.alive(n) for n in range(17, 25))  # F3 is not in court
 
 
 def test_court_an_empty_family_still_takes_its_place():
@@ -263,6 +259,21 @@ def test_court_armed_robber_revenge_fails_when_the_target_is_injured():
     assert not e2.alive(1) and e2.alive(8)
 
 
+def test_court_secretary_learns_only_the_votes_that_count_never_a_jailed_voters():
+    # Seed 004: the Secretary is told "25% (rounded down) of the total players' specific votes
+    # after voting has taken place"; the Sheriff's jail means "any votes cast against that
+    # player/family do not count, and any votes that player/family cast do not count either".
+    e = day(["sheriff", "court_secretary"])
+    e.act(1, "jail", player=3, family="F3")
+    e.everyone_votes().end()  # F1 → F2, F2 → F3 (jailed), F3 (jailed) → F1
+    counted = 7 + 7 + 8  # F1's family votes but 3's; F1's and F2's individual votes but 3's
+    (learned,) = e.results(2, "court_secretary")
+    assert len(learned["votes"]) == counted // 4
+    for vote in learned["votes"]:
+        assert vote["voter"] != 3 and vote["voter"] not in range(17, 25)
+        assert vote["target"] not in (3, "F3")
+
+
 def test_court_secretary_learns_a_quarter_of_the_specific_votes_rounded_down():
     e = day(["court_secretary"], ["court_secretary"])
     e.everyone_votes().end()
@@ -270,31 +281,6 @@ def test_court_secretary_learns_a_quarter_of_the_specific_votes_rounded_down():
     cast = 2 * 24 - 0
     assert len(one[0]["votes"]) == cast // 4 and len(two[0]["votes"]) == cast // 4
     assert one[0]["votes"] != two[0]["votes"]  # independent draws
-
-
-def test_court_secretary_sample_includes_the_ballots_of_jailed_voters_and_against_the_jailed():
-    # Seed 004: "Court Secretaries are told 25% (rounded down) of the total players' specific
-    # votes after voting has taken place." Reading: every ballot cast, counted or not.
-    e = day(["court_secretary", "sheriff"])
-    e.act(2, "jail", player=4, family="F3")
-    e.vote(3, "F2", 4).vote(4, "F2", 3).vote(5, "F3", 4).vote(6, "F2", 7)  # 8 ballots, 5 not counted
-    e.end()
-    (told,) = e.results(1, "court_secretary")
-    assert len(told["votes"]) == 8 // 4
-    pool = [(v["voter"], v["ballot"]) for v in told["votes"]]
-    assert set(pool) <= {(3, "family"), (3, "individual"), (4, "family"), (4, "individual"),
-                         (5, "family"), (5, "individual"), (6, "family"), (6, "individual")}
-
-
-def test_court_secretary_sample_can_hold_a_jailed_voters_ballot():
-    # Over seeds, the sample is drawn from the whole pool: a jailed voter's ballot comes up.
-    seen = set()
-    for seed in range(40):
-        e = Event(family("court_secretary", "sheriff"), family(), family(), seed=f"cs{seed}").end()
-        e.act(2, "jail", player=4, family="F3")
-        e.vote(3, "F2", 4).vote(4, "F2", 3).vote(5, "F3", 6).vote(6, "F2", 7).end()
-        seen |= {v["voter"] for v in e.results(1, "court_secretary")[0]["votes"]}
-    assert 4 in seen and 5 in seen
 
 
 # --- strikes and exile --------------------------------------------------------------------------

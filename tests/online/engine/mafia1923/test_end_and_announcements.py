@@ -1,6 +1,6 @@
 """The end (seed 004, "Goal") and what each one is told ("Announcements", "Statuses")."""
 
-from online.engine import DeadlineReached, PublishResolution
+from online.engine import DeadlineReached, PublishResolution, replay
 from online.engine.mafia1923 import announcements, available_actions, player_view, public_board
 from online.engine.mafia1923.common import is_injured, kill_quota
 from online.engine.mafia1923.scenario import TOWN6, Event
@@ -186,34 +186,61 @@ def test_a_whole_five_day_event_of_120_players_is_played_and_replays():
     assert e.replayed().snapshot() == e.state.snapshot()
 
 
-def test_announcements_an_exile_is_not_announced_publicly_the_exiled_player_is_told():
-    # Seed 004: "The only events that are announced publicly are deaths, poisonings, and being
-    # cured from poison. The results of the voting are announced, but only how many votes every
-    # player and family received."
-    from online.engine.mafia1923.views import public_board
+# --- an exile is not announced (issue 26) -----------------------------------------------------
+# Seed 004, "Announcements": "The only events that are announced publicly are deaths,
+# poisonings, and being cured from poison. The results of the voting are announced, but only how
+# many votes every player and family received."
 
+
+def test_announcements_an_exile_is_told_to_the_exiled_player_and_never_announced():
     e = event()
-    e.exile(3).end()
+    e.exile(3).end()  # the moderators' exile, in Night 1
     said = e.announced("N1")
-    assert said["public"] == {"phase": "N1", "deaths": [], "poisoned": [], "cured": []}
-    assert "exile" not in str(said["public"])
+    assert "exiled" not in said["public"] and said["public"]["deaths"] == []
     assert said["private"][3] == [{"kind": "exiled", "reason": "moderators"}]
     board = public_board(e.state)
     assert next(p for p in board["players"] if p["slot"] == 3)["status"] == "living"
-    assert "exile" not in str(board)
-    # Two strikes exile at the day's end: the day's announcement has the vote counts only.
-    e.strike(4).strike(4)
-    e.everyone_votes(skip=[4]).end()
-    day = e.announced("D1")
-    assert "exile" not in str(day["public"]) and set(day["public"]) == {"phase", "deaths", "poisoned", "cured", "votes"}
-    assert {"kind": "exiled", "reason": "two-strikes"} in day["private"][4]
+    assert "exiled" not in str(board)
+    assert player_view(e.state, 3)["status"] == "exiled"  # the player and the moderators know
 
 
-def test_announcements_the_end_shows_who_was_exiled():
-    from online.engine.mafia1923.views import public_board
+def test_announcements_two_strikes_exile_privately_and_the_vote_totals_stay_public():
+    e = event().end()
+    e.everyone_votes(skip=(3,)).end().end()
+    e.everyone_votes(skip=(3,)).end()  # the second missing vote: exiled at the end of Day 2
+    assert e.how(3) == "exiled"
+    said = e.announced("D2")
+    assert said["private"][3] == [{"kind": "exiled", "reason": "two-strikes"}]
+    assert "exiled" not in said["public"] and 3 not in [d["slot"] for d in said["public"]["deaths"]]
+    assert set(said["public"]["votes"]) == {"families", "players"}
+    assert "exiled" not in str(public_board(e.state))
 
-    e = event()
+
+def test_an_exile_leaks_through_no_refusal_a_vote_or_an_action_on_the_exiled_is_taken():
+    e = event(["doctor"], ["lawyer"])
     e.exile(3)
-    while e.state.result is None:
-        e.end()
-    assert next(p for p in public_board(e.state)["players"] if p["slot"] == 3)["status"] == "exiled"
+    e.act(1, "save", player=3)  # the Doctor may choose the exiled player: taken
+    kill(e, 3, 4).end()  # the Mafia's kill names the exiled player: the other target still dies
+    assert not e.alive(4) and e.how(3) == "exiled"
+    e.vote(5, "F2", 3)  # an exiled member of one's family: taken, counted for no one
+    e.refuses("vote.not-in-family").vote(6, "F2", 4)  # a dead one (deaths are public): refused
+    e.act(9, "defend", player=3)  # taken; the defence finds no one at resolution
+    e.vote(6, "F2", 7).vote(9, "F1", 10).end()
+    assert e.state.ext.tallies["D1"]["players"] == {"7": 1, "10": 1}
+    defended = [x for x in e.events("action_resolved") if x["ability"] == "defend"]
+    assert defended[-1]["outcome"] == "target-gone"
+
+
+def test_an_event_log_written_before_issue_26_replays_as_it_was_played():
+    """The replay applies the events a log holds (who died in court, who was exiled, what the
+    Court Secretary drew); it never judges a window again, so an event played before issue 26
+    keeps its outcomes. Such a log has no exile notice; its exiles are simply not announced."""
+    e = event(["court_secretary"])
+    e.exile(3).end()
+    e.everyone_votes().end()
+    old = [x for x in e.log if not (x["type"] == "private_result" and x["kind"] == "exiled")]
+    state = replay(old)
+    assert state.slot(3).left["how"] == "exiled"
+    assert [x["slot"] for x in state.results if x["kind"] == "exiled"] == []
+    assert state.ext.tallies == e.state.ext.tallies
+    assert next(p for p in public_board(state)["players"] if p["slot"] == 3)["status"] == "living"

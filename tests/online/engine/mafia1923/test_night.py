@@ -519,7 +519,7 @@ def test_exile_is_not_a_death_the_witness_is_not_told():
     e = event(["witness"])
     e.exile(3).end()
     assert e.results(1, "witness") == []
-    assert 3 not in [d["slot"] for d in e.announced("N1")["public"]["deaths"]]
+    assert e.announced("N1")["public"]["deaths"] == []  # nor announced (issue 26)
 
 
 def test_armed_robber_killed_by_the_mafia_after_the_sender_died_kills_a_random_member():

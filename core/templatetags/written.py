@@ -13,7 +13,7 @@ online game, a notification, a zone's name; without one, the reader's zone.
 
 from django import template
 
-from core import written
+from core import actions, written
 
 register = template.Library()
 
@@ -42,3 +42,8 @@ def machine(value) -> str:
 def points(value) -> str:
     return written.points(value)
 
+
+@register.filter
+def action_label(action) -> str:
+    """An audit entry's action in words: ``{{ entry.action|action_label }}`` (core/actions.py)."""
+    return actions.action_label(str(action))

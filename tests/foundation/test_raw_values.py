@@ -1,0 +1,73 @@
+"""No internal code reaches a person: the main pages, rendered in Russian, show words from
+translated labels, never a status's id, a snake_case name, an audit action's dotted id or an
+English unit. Issue 27: "Raw values shown to people: … audit lines 'm1923.deal-adjusted',
+'discipline.open', the reason 'insult' untranslated in the Russian queue, pipeline badges
+'pending/running/done' and 'ms' in Russian … roles capitalised unevenly (civilian / Sheriff /
+mafia / Don). Every word a person reads comes from a translated label."
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from games.rulesets import ROLE_LABELS
+from online.agents.charts import ROLE_NAMES
+
+
+class _Visible(HTMLParser):
+    """The text a person reads: no tags, attributes, scripts, styles or hidden templates."""
+
+    HIDDEN = {"script", "style", "template", "textarea", "noscript"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.HIDDEN:
+            self.hidden += 1
+
+    def handle_endtag(self, tag):
+        if tag in self.HIDDEN and self.hidden:
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def visible_text(html: str) -> str:
+    parser = _Visible()
+    parser.feed(html)
+    return " ".join(" ".join(parser.parts).split())
+
+
+# What gives an internal value away in a Russian page's text.
+SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+AUDIT_ID = re.compile(r"\b(?:application|discipline|evening|final|game|judge_link|m1923|membership|player|"
+                      r"protocol|seating|tournament)\.[a-z][a-z_-]+\b")
+CODES = re.compile(r"\b(?:pending|running|done|failed|setup|in_progress|finished|confirmed|annulled|"
+                   r"civilian|sheriff|mafia|don|insult|leak|upheld|amended|overturned|void|accepted|rejected|"
+                   r"waitlisted|withdrawn|draft|registration_open)\b|\b\d+\s?ms\b")
+
+
+def raw_values(text: str) -> list[str]:
+    return sorted({m.group(0) for pattern in (SNAKE_CASE, AUDIT_ID, CODES) for m in pattern.finditer(text)})
+
+
+def test_the_patterns_find_what_they_are_for():
+    assert raw_values("статус: done: 16 · 12 ms · m1923.deal-adjusted · game_scores · судья: insult") == [
+        "12 ms", "done", "game_scores", "insult", "m1923.deal-adjusted"]
+    assert raw_values("готово: 16 · 12 мс · раздача исправлена · Red Square Mafia Club · Don't") == []
+
+
+def test_one_set_of_role_labels_for_the_table_game():
+    """The simulations' charts wrote "civilian", "Sheriff", "mafia", "Don": the same words as every
+    other page now (games/rulesets.py ROLE_LABELS, one translation)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert {role: str(label) for role, label in ROLE_LABELS.items()} == ROLE_NAMES
+    assert ROLE_NAMES == {"civilian": "Civilian", "sheriff": "Sheriff", "mafia": "Mafia", "don": "Don"}

@@ -42,5 +42,7 @@ def pipeline_status(request):
         })
     counts = {status: sum(1 for j in jobs if j.status == status) for status in RecomputeJob.Status.values}
     busy = counts["pending"] + counts["running"] > 0
+    # each status with its label: the badges read in the reader's language
+    tally = [(status, label, counts[status]) for status, label in RecomputeJob.Status.choices]
     template = "tournaments/pipeline.html#jobs" if request.htmx else "tournaments/pipeline.html"
-    return render(request, template, {"rows": rows, "counts": counts, "busy": busy})
+    return render(request, template, {"rows": rows, "tally": tally, "busy": busy})

@@ -11,8 +11,15 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from core.models import RecomputeJob
 from games.rulesets import ROLE_LABELS
 from online.agents.charts import ROLE_NAMES
+from tests.factories import ClubFactory
+from tests.tournaments.factories import TournamentFactory, organizer_of
 
 
 class _Visible(HTMLParser):
@@ -71,3 +78,17 @@ def test_one_set_of_role_labels_for_the_table_game():
     with translation.override("en"):
         assert {role: str(label) for role, label in ROLE_LABELS.items()} == ROLE_NAMES
     assert ROLE_NAMES == {"civilian": "Civilian", "sheriff": "Sheriff", "mafia": "Mafia", "don": "Don"}
+
+
+@pytest.mark.django_db
+def test_the_pipeline_page_says_its_statuses_and_units_in_the_readers_language():
+    club = ClubFactory()
+    tournament = TournamentFactory(club=club)
+    RecomputeJob.objects.create(kind=RecomputeJob.Kind.STANDINGS, target_id=tournament.pk, duration_ms=12,
+                                status=RecomputeJob.Status.DONE, requested_at=tournament.created_at,
+                                finished_at=tournament.created_at)
+    client = Client(headers={"accept-language": "ru"})
+    client.force_login(organizer_of(club))
+    text = visible_text(client.get(reverse("pipeline:status")).content.decode())
+    assert "готово: 1" in text and "в очереди: 0" in text and "12 мс" in text
+    assert raw_values(text) == [], raw_values(text)

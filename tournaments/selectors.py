@@ -148,6 +148,27 @@ def club_judges(club: Club) -> QuerySet[Player]:
             .distinct().order_by("nickname"))
 
 
+# --- club evenings ---------------------------------------------------------------------------
+
+
+def evening_games(evening: Evening, viewer) -> list[Game]:
+    """The evening's games in order, each with ``roles_visible`` for ``viewer`` (the result is
+    shown under the secrecy rule, games.visibility) and ``openable``: its public page opens for
+    the viewer (a finished game, or one the viewer may enter)."""
+    games = list(with_roles_visible(evening.games.all(), viewer).order_by("number", "table_number", "pk"))
+    for game in games:
+        game.openable = game.roles_visible or game.status in (Game.Status.FINISHED, Game.Status.CONFIRMED)
+    return games
+
+
+def evening_players(evening: Evening) -> QuerySet[Player]:
+    """Who plays at the evening: the players seated at its games and those whose application was
+    accepted (a walk-in seated by the judge without applying plays too)."""
+    seated = GameSeat.objects.filter(game__evening=evening, player__isnull=False).values("player")
+    accepted = Application.objects.filter(evening=evening, status=Application.Status.ACCEPTED).values("player")
+    return Player.objects.filter(Q(pk__in=seated) | Q(pk__in=accepted)).order_by("nickname")
+
+
 # --- seating ----------------------------------------------------------------------------------
 
 

@@ -178,3 +178,16 @@ def test_the_standings_and_the_pipeline_page_write_the_same_moment_alike(languag
     public = _text(anonymous.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug})).content.decode())
     assert expected in public, public[:600]
     assert pipeline.count(expected) == 2, pipeline[:1200]  # the inputs' change and the finish
+
+
+@pytest.mark.django_db
+def test_a_mafia_1923_events_times_are_in_its_zone_in_every_list(client):
+    """Issue 27: "notifications mix MSK and UTC in one list". Each is in its game's zone; a Mafia 1923
+    event's game had UTC there while its pages wrote Israel time (its "timezone" setting)."""
+    from tests.online.site.mafia1923_kit import Event
+
+    event = Event(sizes=(8, 8, 8))
+    assert event.game.time_zone == "Asia/Jerusalem"
+    client.force_login(event.users[1])
+    notifications = _text(client.get(reverse("online:notifications")).content.decode())
+    assert " IST" in notifications and " UTC" not in notifications, notifications[:800]

@@ -1,4 +1,5 @@
 from django import template
+from django.utils import formats
 
 from core import written
 from ratings.charts import LineChart, rating_line_chart
@@ -17,10 +18,12 @@ def rating(value) -> int | str:
 
 @register.filter
 def signed_rating(value) -> str:
+    """A rating's change with its sign, one decimal in the reader's language ("+10.7", «+10,7»)."""
     if value is None:
         return ""
     rounded = round(value, 1)
-    return f"+{rounded}" if rounded > 0 else str(rounded)
+    text = formats.number_format(rounded, 1)
+    return f"+{text}" if rounded > 0 else text
 
 
 @register.inclusion_tag("ratings/_player_rating_card.html", takes_context=True)

@@ -147,3 +147,14 @@ def test_the_demo_sites_main_pages_show_no_internal_value_in_russian(demo):
             if raw:
                 found[path] = raw
     assert not found, "\n".join(f"{path}: {raw}" for path, raw in found.items())
+
+
+@pytest.mark.django_db
+def test_the_rating_history_says_change_as_a_noun_and_writes_it_in_the_readers_numbers(demo):
+    """The rating history's "Change" column read «Изменить» (the password form's button, a verb)
+    and its values "+10.7" with an English point."""
+    arkady = Player.objects.get(nickname="Arkady")
+    text = visible_text(Client(headers={"accept-language": "ru"}).get(f"/ratings/players/{arkady.pk}/")
+                        .content.decode())
+    assert "Изменение" in text and "Изменить" not in text
+    assert re.search(r"[+-]\d+,\d\b", text) and not re.search(r"[+-]\d+\.\d\b", text)

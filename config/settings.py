@@ -208,7 +208,13 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+# With no EMAIL_URL, every message the site sends is appended to one file, var/mail.log (core/mail.py):
+# `make run`'s console stays for the accounts and the server, and `tail -f var/mail.log` shows the mail.
+EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="core.mail.FileBackend")
+EMAIL_FILE = Path(env.str("EMAIL_FILE", default=str(VAR_DIR / "mail.log")))
+# The site's address as people reach it: the links in e-mails are absolute (core/site.py). `make run`
+# serves ADDRESS (127.0.0.1:8000 unless set) and this follows it; production sets SITE_URL.
+SITE_URL = env.str("SITE_URL", default=f"http://{env.str('ADDRESS', default='127.0.0.1:8000')}")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Mafia clubs <noreply@localhost>")
 if env.str("EMAIL_URL", default=""):
     vars().update(env.email_url("EMAIL_URL"))
@@ -326,5 +332,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # One line per eager task run would drown the console of `make run`.
-    "loggers": {"celery.app.trace": {"level": env.str("CELERY_TRACE_LOG_LEVEL", default="WARNING")}},
+    "loggers": {
+        "celery.app.trace": {"level": env.str("CELERY_TRACE_LOG_LEVEL", default="WARNING")},
+        # django-axes says "AXES: BEGIN version …" at every start of every command; its warnings
+        # (and its lock-outs, logged by axes.handlers) still show.
+        "axes.apps": {"level": "WARNING"},
+    },
 }

@@ -5,12 +5,14 @@ from django.urls import include, path
 from clubs import views as club_views
 from core.ratelimits import limit
 
+from .favicon import favicon
 from .health import healthz, healthz_live
 
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("healthz/live", healthz_live, name="healthz_live"),
+    path("favicon.ico", favicon, name="favicon"),
     path("clubs/", include("clubs.urls")),
     path("players/", include("clubs.urls_players")),
     path("ratings/", include("ratings.urls")),

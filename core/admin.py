@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
+from .actions import action_label
 from .models import AuditEntry, RecomputeJob
 
 
@@ -15,10 +17,14 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "action", "content_type", "object_id", "actor"]
+    list_display = ["created_at", "what", "action", "content_type", "object_id", "actor"]
     list_filter = ["action", "content_type"]
     search_fields = ["action", "object_id", "actor__username"]
-    readonly_fields = ["content_type", "object_id", "action", "actor", "data", "created_at"]
+    readonly_fields = ["content_type", "object_id", "what", "action", "actor", "data", "created_at"]
+
+    @admin.display(description=_("what happened"))
+    def what(self, entry):
+        return action_label(entry.action)
 
 
 @admin.register(RecomputeJob)

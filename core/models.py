@@ -10,6 +10,7 @@ from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class AuditEntry(models.Model):
@@ -54,10 +55,11 @@ class RecomputeJob(models.Model):
         SIMULATION = "simulation", _("simulated games")
 
     class Status(models.TextChoices):
-        PENDING = "pending", _("pending")
-        RUNNING = "running", _("running")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+        # a job's words, not an application's ("pending" is a decision awaited there, a queue here)
+        PENDING = "pending", pgettext_lazy("recompute job", "pending")
+        RUNNING = "running", pgettext_lazy("recompute job", "running")
+        DONE = "done", pgettext_lazy("recompute job", "done")
+        FAILED = "failed", pgettext_lazy("recompute job", "failed")
 
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     target_id = models.PositiveBigIntegerField(_("target"), default=0)

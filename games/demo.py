@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from clubs.models import ClubMembership, Player
+from core.site import absolute
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
 from tournaments.models import Evening
 
@@ -73,4 +74,4 @@ def build(club, stdout) -> None:
     running = evening.games.filter(status=Game.Status.IN_PROGRESS).order_by("number").first()
     stdout.write(f"Games demo: {evening.title}, {evening.games.count()} games")
     if running is not None:
-        stdout.write(f"  the judge's private link to the game in progress: /t/{running.judge_token}/")
+        stdout.write(f"  the judge's private link to the game in progress: {absolute(f'/t/{running.judge_token}/')}")

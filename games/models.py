@@ -27,7 +27,7 @@ class Game(models.Model):
     """
 
     class Status(models.TextChoices):
-        SETUP = "setup", _("setup")
+        SETUP = "setup", _("not played yet")
         IN_PROGRESS = "in_progress", _("in progress")
         FINISHED = "finished", _("finished")
         CONFIRMED = "confirmed", _("confirmed")

@@ -1,7 +1,10 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from core.actions import describe
+
 from . import mafia1923_texts, texts  # text only, no models: importable while the registry loads
+from .audit_actions import ACTIONS
 
 
 class OnlineConfig(AppConfig):
@@ -9,6 +12,7 @@ class OnlineConfig(AppConfig):
     verbose_name = _("Online games")
 
     def ready(self):
+        describe(ACTIONS)  # the audit trail's actions in words (core/actions.py)
         from .deadlines import on_phase_started  # ready() runs once the app registry is loaded
         from .signals import phase_started
 

@@ -58,8 +58,9 @@ def event_create(*, title: str, moderator, pool: list[dict], options: dict | Non
     seed = seed or secrets.token_hex(8)
     state, log = create_game(setup.data, seed, now)
     with transaction.atomic():
+        # the game's zone is the event's (its "timezone" setting): every time of it is written there
         game = Game.objects.create(slug=_unique_slug(Game, title), title=title, setup=setup, moderator=moderator,
-                                   seed=seed)
+                                   seed=seed, time_zone=state.setup.option("timezone"))
         store(game, state, log)
         thread(game, MAIN)
         EventSettings.objects.create(game=game, webhook_url=webhook_url)

@@ -16,6 +16,8 @@ from django.core.mail import EmailMessage, get_connection
 from django.urls import reverse
 from django.utils import translation
 
+from core.site import absolute
+
 from . import delivery
 from .mafia1923_models import EventSettings
 from .mafia1923_recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
@@ -76,7 +78,7 @@ def mail_window(game_id: int, phase: str) -> int:
             slot = slots.get(user_id)
             if slot is not None and slot.number in private:
                 body += "\n\n" + "\n".join(private_lines(private[slot.number], names))
-            body += "\n\n" + reverse("m1923:event", kwargs={"slug": game.slug})
+            body += "\n\n" + absolute(reverse("m1923:event", kwargs={"slug": game.slug}))
         message = EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [addresses[user_id]])
         return bool(connection.send_messages([message]))  # 0: refused, and a later run sends it
 

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import translation
 
 from core.locking import for_update
+from core.site import absolute
 from online.engine import GameState, RuleError, replay, resolve
 from online.engine.clock import utc
 from online.engine.core import apply as apply_event
@@ -208,10 +209,6 @@ def _mail_claim(note: Notification) -> tuple[int, str, int]:
 def _mail_one(note: Notification) -> bool:
     with translation.override(language_of(note.user)):
         text = note.text
-        return bool(send_mail(f"{note.game.title}: {text}", f"{text}\n\n{_absolute(note.url)}",
+        return bool(send_mail(f"{note.game.title}: {text}", f"{text}\n\n{absolute(note.url)}",
                               settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True))
 
-
-def _absolute(url: str) -> str:
-    base = getattr(settings, "SITE_URL", "") or ""
-    return f"{base.rstrip('/')}{url}" if url.startswith("/") else url

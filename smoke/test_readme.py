@@ -66,7 +66,28 @@ def test_the_readme_shows_its_commands():
 
 @pytest.mark.parametrize("command", readme_commands())
 def test_a_readme_command_works_as_written(fresh_checkout, command):
-    run(command, fresh_checkout)
+    result = run(command, fresh_checkout)
+    assert "AXES: BEGIN" not in result.stderr, "a command prints only what it is for (django-axes' start-up line)"
+
+
+def test_the_demo_prints_its_accounts_last_and_writes_its_mail_to_a_file_with_whole_links(fresh_checkout, tmp_path):
+    """Issue 27: `make run` buried the demo accounts under about 40 printed e-mails with relative
+    links. On a database of its own (the module's may hold the demo already, and sends no mail
+    twice): the accounts are seed_demo's last lines, and the mail is in the file, links whole."""
+    environment = {**clean_environment(), "DATABASE_URL": f"sqlite:///{tmp_path / 'demo.sqlite3'}",
+                   "EMAIL_FILE": str(tmp_path / "mail.log")}
+    for command in (".venv/bin/python manage.py migrate --noinput", ".venv/bin/python manage.py seed_demo"):
+        result = subprocess.run(["bash", "-c", command], cwd=fresh_checkout, env=environment, capture_output=True,
+                                text=True, timeout=900)
+        assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[-4] == "Demo accounts (username / password):", lines[-6:]
+    assert [line.split()[1] for line in lines[-3:]] == ["organizer", "judge", "player"]
+    assert "Subject:" not in result.stdout and result.stderr == ""
+    mail = (tmp_path / "mail.log").read_text()
+    assert mail.count("Subject:") >= 10
+    assert "http://127.0.0.1:8000/online/" in mail
+    assert not [line for line in mail.splitlines() if line.startswith("/")], "a relative link in an e-mail"
 
 
 def test_a_new_checkout_gets_its_development_env_from_manage_py(fresh_checkout):

@@ -228,3 +228,81 @@ def confirm_and_publish(page, url: str) -> None:
     page.get_by_role("button", name="Publish the results").click()
     page.get_by_role("button", name="Hide the results").wait_for()
     snapshot(page, "entry-5-confirmed")
+
+
+# --- How a page looks: the checks every page of the demo site passes (tests/audiences/test_demo_site.py)
+
+# Text a person cannot read for its colours: a link, a button, a summary or a badge whose words
+# have (almost) the colour of what is behind them (the judge's "Withdraw" was red words on a red
+# button). The ratio is WCAG's; below 3 no one reads it well (axe-core holds the finer 4.5).
+LOW_CONTRAST = """(minimum) => {
+  const rgba = (text) => { const m = text.match(/[\\d.]+/g) || []; return m.length < 3 ? null
+      : [+m[0], +m[1], +m[2], m.length > 3 ? +m[3] : 1]; };
+  const luminance = ([r, g, b]) => { const c = [r, g, b].map(v => { v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; };
+  const behind = (element) => { for (let e = element; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor); if (c && c[3] > 0.5) return c; }
+    return [255, 255, 255, 1]; };
+  const out = [];
+  for (const e of document.querySelectorAll('a, button, summary, .badge, .button, [role=button]')) {
+    const words = (e.innerText || '').trim();
+    if (!words || !e.checkVisibility({visibilityProperty: true})) continue;
+    const fg = rgba(getComputedStyle(e).color), bg = behind(e);
+    const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    if (ratio < minimum) out.push(`${e.tagName.toLowerCase()}.${e.className} "${words.slice(0, 30)}" ${ratio.toFixed(2)}`);
+  }
+  return out.slice(0, 10);
+}"""
+
+# What scrolls sideways: the page itself, or a box inside it whose content is wider than it.
+SIDEWAYS = """() => {
+  const width = document.documentElement.clientWidth, out = [];
+  if (document.documentElement.scrollWidth > width + 1) out.push(`the page: ${document.documentElement.scrollWidth} px`);
+  for (const e of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(e);
+    if (!['auto', 'scroll'].includes(style.overflowX) || !e.checkVisibility()) continue;
+    if (e.scrollWidth > e.clientWidth + 1 && e.tagName !== 'TEXTAREA' && e.tagName !== 'SELECT')
+      out.push(`${e.tagName.toLowerCase()}.${e.className}: ${e.scrollWidth} in ${e.clientWidth} px`);
+  }
+  return out.slice(0, 10);
+}"""
+
+# Words cut off: an element that hides what overflows it (or ends it with "…") and has more text
+# than it shows.
+CUT_TEXT = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(e);
+    const clips = style.textOverflow === 'ellipsis' || ['hidden', 'clip'].includes(style.overflowX);
+    if (!clips || !e.checkVisibility() || !(e.innerText || '').trim()) continue;
+    if (e.getBoundingClientRect().width <= 1) continue;  // hidden on purpose (read aloud): .sr-only and the like
+    if (e.scrollWidth > e.clientWidth + 1)
+      out.push(`${e.tagName.toLowerCase()}.${e.className} "${e.innerText.trim().slice(0, 30)}"`);
+  }
+  return out.slice(0, 10);
+}"""
+
+# The top bar's lines: its visible items' middles, one line where they are within 12 px (the brand, the links, the account, the language).
+TOPBAR_LINES = """() => {
+  const items = [...document.querySelectorAll('.topbar > .brand, .topbar > .nav-toggle-label, .nav > *')]
+    .filter(e => e.checkVisibility() && e.getBoundingClientRect().width > 0);
+  const centers = items.map(e => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; })
+    .sort((a, b) => a - b);
+  return 1 + centers.filter((c, i) => i > 0 && c - centers[i - 1] > 12).length;
+}"""
+
+
+def look_problems(page, *, laptop: bool) -> dict[str, list]:
+    """What a person would see wrong on the page as it is now: words in unreadable colours, anything
+    scrolling sideways, words cut off, and (at a laptop's width) a top bar on more than one line."""
+    problems = {
+        "low contrast": page.evaluate(LOW_CONTRAST, 3.0),
+        "sideways": page.evaluate(SIDEWAYS),
+        "cut text": page.evaluate(CUT_TEXT),
+    }
+    if laptop:
+        lines = page.evaluate(TOPBAR_LINES)
+        problems["top bar lines"] = [] if lines == 1 else [lines]
+    return {name: found for name, found in problems.items() if found}

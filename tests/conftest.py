@@ -1,4 +1,6 @@
 import pytest
+from django.conf import settings
+from django.utils import translation
 
 from core.cache import reset_error_pause
 from tests.browser_kit import launched_chromium
@@ -30,3 +32,12 @@ def _cache_answers_again():
     reset_error_pause()
     yield
     reset_error_pause()
+
+
+@pytest.fixture(autouse=True)
+def _language_back():
+    """A request in Russian leaves Russian active in the thread (LocaleMiddleware activates, nothing
+    deactivates): the next test starts in the default language, whatever ran before it."""
+    yield
+    if settings.configured:
+        translation.deactivate()

@@ -148,6 +148,27 @@ def club_judges(club: Club) -> QuerySet[Player]:
             .distinct().order_by("nickname"))
 
 
+# --- club evenings ---------------------------------------------------------------------------
+
+
+def evening_games(evening: Evening, viewer) -> list[Game]:
+    """The evening's games in order, each with ``roles_visible`` for ``viewer`` (the result is
+    shown under the secrecy rule, games.visibility) and ``openable``: its public page opens for
+    the viewer (a finished game, or one the viewer may enter)."""
+    games = list(with_roles_visible(evening.games.all(), viewer).order_by("number", "table_number", "pk"))
+    for game in games:
+        game.openable = game.roles_visible or game.status in (Game.Status.FINISHED, Game.Status.CONFIRMED)
+    return games
+
+
+def evening_players(evening: Evening) -> QuerySet[Player]:
+    """Who plays at the evening: the players seated at its games and those whose application was
+    accepted (a walk-in seated by the judge without applying plays too)."""
+    seated = GameSeat.objects.filter(game__evening=evening, player__isnull=False).values("player")
+    accepted = Application.objects.filter(evening=evening, status=Application.Status.ACCEPTED).values("player")
+    return Player.objects.filter(Q(pk__in=seated) | Q(pk__in=accepted)).order_by("nickname")
+
+
 # --- seating ----------------------------------------------------------------------------------
 
 
@@ -160,6 +181,44 @@ def rounds_with_games(tournament: Tournament, *, number: int | None = None) -> Q
     if number is not None:
         qs = qs.filter(number=number)
     return qs
+
+
+@dataclass(frozen=True)
+class JudgeClash:
+    """A judge where one person cannot be: at two tables of one round (``tables`` has two or more
+    numbers), or judging a table of a round they are seated to play in (``plays_at``)."""
+
+    round_number: int
+    is_final: bool
+    judge: Player
+    tables: tuple[int, ...]
+    plays_at: int | None = None
+
+
+def judge_clashes(tournament: Tournament, *, rounds=None) -> list[JudgeClash]:
+    """Every round in which a judge is given two tables, or a table and a seat at another (the
+    organizer's seating page warns of each; the services refuse to make a new one of the first
+    kind — docs/seating.md, "One judge, one table"). ``rounds``: ``rounds_with_games`` already read."""
+    rounds = list(rounds if rounds is not None else rounds_with_games(tournament))
+    clashes = []
+    for rnd in rounds:
+        tables: dict[int, list[int]] = defaultdict(list)
+        judges: dict[int, Player] = {}
+        seated: dict[int, int] = {}
+        for game in rnd.games.all():
+            if game.judge_id:
+                tables[game.judge_id].append(game.table_number)
+                judges[game.judge_id] = game.judge
+            for seat in game.seats.all():
+                if seat.player_id:
+                    seated[seat.player_id] = game.table_number
+        for judge_id, numbers in tables.items():
+            if len(numbers) > 1:
+                clashes.append(JudgeClash(rnd.number, rnd.is_final, judges[judge_id], tuple(sorted(numbers))))
+            if judge_id in seated:
+                clashes.append(JudgeClash(rnd.number, rnd.is_final, judges[judge_id], tuple(sorted(numbers)),
+                                          plays_at=seated[judge_id]))
+    return clashes
 
 
 @dataclass

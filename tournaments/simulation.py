@@ -113,7 +113,7 @@ def simulate_tournament(
                                                    actor=organizer)  # fmt: skip
         tournament_services.seating_generate(tournament=tournament, actor=organizer, seed=seed)
         judge_player = Player.objects.get(user=judge)
-        tournament_services.table_judges_assign(tournament=tournament, actor=organizer,
+        tournament_services.table_judges_assign(tournament=tournament, actor=organizer, one_judge_many_tables=True,
                                                 judges={t: judge_player for t in range(1, tables + 1)})  # fmt: skip
         for status in (Tournament.Status.REGISTRATION_CLOSED, Tournament.Status.SEATING_PUBLISHED,
                        Tournament.Status.RUNNING):  # fmt: skip

@@ -234,9 +234,9 @@ def protocol(request, tournament, pk):
 def evening_detail(request, pk):
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     use_club_timezone(evening.club)
-    accepted = (selectors.application_list(evening, status=Application.Status.ACCEPTED))
     return render(request, "tournaments/evening_detail.html", {
-        "evening": evening, "counts": selectors.application_counts(evening), "accepted": accepted,
+        "evening": evening, "counts": selectors.application_counts(evening),
+        "players": selectors.evening_players(evening), "games": selectors.evening_games(evening, request.user),
         "application": selectors.visitor_application(evening, request),
         "form": ApplyForm(guest=not request.user.is_authenticated),
         "may_organize": user_may_organize(request.user, evening.club),

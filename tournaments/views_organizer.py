@@ -233,6 +233,7 @@ def _seating_context(request, tournament, **forms):
             tables=max([tournament.tables, *[g.table_number for r in rounds for g in r.games.all()]]),
             judges=judges, initial_judges=current),
         "started": any(g.status != Game.Status.SETUP for r in rounds for g in r.games.all()),
+        "clashes": selectors.judge_clashes(tournament, rounds=rounds),
         "has_final": any(r.is_final for r in rounds),
     }
 

@@ -28,17 +28,21 @@ def pipeline_status(request):
             | Q(kind=Kind.STANDINGS, target_id__in=tournament_ids)
         ).order_by("-requested_at")[:200]
     )
-    games = Game.objects.in_bulk([j.target_id for j in jobs if j.kind == Kind.GAME_SCORES])
-    tournaments = Tournament.objects.in_bulk([j.target_id for j in jobs if j.kind == Kind.STANDINGS])
+    games = Game.objects.select_related("club").in_bulk([j.target_id for j in jobs if j.kind == Kind.GAME_SCORES])
+    tournaments = Tournament.objects.select_related("club").in_bulk(
+        [j.target_id for j in jobs if j.kind == Kind.STANDINGS])
     rows = []
     for job in jobs:
         target = {Kind.GAME_SCORES: games, Kind.STANDINGS: tournaments}.get(job.kind, {}).get(job.target_id)
         progress = job_progress(job)
         rows.append({
-            "job": job, "target": target,
+            # its times in the zone of the club it recomputes for (the ratings': the reader's)
+            "job": job, "target": target, "owner": target,
             "progress": progress, "percent": int(100 * progress[0] / progress[1]) if progress and progress[1] else None,
         })
     counts = {status: sum(1 for j in jobs if j.status == status) for status in RecomputeJob.Status.values}
     busy = counts["pending"] + counts["running"] > 0
+    # each status with its label: the badges read in the reader's language
+    tally = [(status, label, counts[status]) for status, label in RecomputeJob.Status.choices]
     template = "tournaments/pipeline.html#jobs" if request.htmx else "tournaments/pipeline.html"
-    return render(request, template, {"rows": rows, "counts": counts, "busy": busy})
+    return render(request, template, {"rows": rows, "tally": tally, "busy": busy})

@@ -119,10 +119,10 @@ def random_game(seed: int, city_skill: float = 0.0, fouls_per_phase: int = 0) ->
                 leave([seat], "disqualified")
         elif roll < 0.115:
             seat = rng.choice(sorted(alive))
-            events.append({"type": "disqualify", **phase, "seat": seat, "reason": "insult"})
+            events.append({"type": "disqualify", **phase, "seat": seat, "reason": "insulted a player"})
             leave([seat], "disqualified")
         elif roll < 0.12:
-            events.append({"type": "dd", **phase, "seat": rng.choice(seats), "reason": "leak"})
+            events.append({"type": "dd", **phase, "seat": rng.choice(seats), "reason": "leaked a role to the table"})
             state["over"] = True
         elif roll < 0.125:
             events.append({"type": "surrender", **phase})

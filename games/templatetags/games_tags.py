@@ -2,13 +2,12 @@
 
 from django import template
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.formats import date_format, time_format
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from clubs.permissions import user_may_organize
+from core import written
 from games import links
 from games.qr import qr_svg
 from games.visibility import may_see_roles
@@ -26,12 +25,9 @@ def _organizes(request, club) -> bool:
 
 @register.filter
 def club_time(value, game) -> str:
-    """A moment as the game's club reads it: its short date and a 24-hour time, in the club's time
-    zone whoever looks (a link's holder may be anonymous: no time zone of their own)."""
-    if value is None:
-        return ""
-    local = timezone.localtime(value, links.club_zone(game))
-    return f"{date_format(local, 'SHORT_DATE_FORMAT')} {time_format(local, 'H:i')}"
+    """``{{ value|when:game }}`` under its older name (core/written.py writes every time): a moment
+    in the game's club's zone whoever looks (a link's holder may be anonymous)."""
+    return written.moment(value, game)
 
 
 @register.inclusion_tag("games/_judge_link.html", takes_context=True)

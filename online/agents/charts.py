@@ -31,10 +31,12 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+# The table's role labels, as every page writes them (games/rulesets.py ROLE_LABELS: the same words,
+# one translation; tests/foundation/test_raw_values.py holds them equal).
 ROLE_NAMES = {
-    CIVILIAN: gettext_noop("civilian"),
+    CIVILIAN: gettext_noop("Civilian"),
     SHERIFF: gettext_noop("Sheriff"),
-    MAFIA: gettext_noop("mafia"),
+    MAFIA: gettext_noop("Mafia"),
     DON: gettext_noop("Don"),
 }
 

@@ -6,10 +6,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from core import written
 from online import texts
-from online.engine.clock import iso
-from online.zones import as_datetime
-from online.zones import game_time as written
 
 register = template.Library()
 
@@ -121,17 +119,6 @@ def make_post(event):
 
 
 @register.filter
-def game_time(value, game):
-    """Every time of a game, written one way, in the game's zone: ``{{ deadline|game_time:game }}``
-    (a datetime or the log's ISO text) gives ``<time datetime="…Z">Tue 4 Mar 2025, 09:00 MSK</time>``."""
-
-    moment = as_datetime(value)
-    if moment is None:
-        return ""
-    return format_html('<time datetime="{}">{}</time>', iso(moment), written(moment, game))
-
-
-@register.filter
 def option_name(key):
     return texts.option_name(key)
 
@@ -151,5 +138,5 @@ def vote_history(count, game):
         what = escape(votes % {"name": entry["target_name"]}) if entry["target_name"] else unvotes
         post = entry["post_id"]
         link = f' <a href="{url}?post={post}#post-{post}">#{post}</a>' if isinstance(post, int) else ""
-        rows.append(f"<li>{escape(written(entry['at'], game))} {escape(entry['voter_name'])}: {what}{link}</li>")
+        rows.append(f"<li>{escape(written.moment(entry['at'], game))} {escape(entry['voter_name'])}: {what}{link}</li>")
     return mark_safe("".join(rows))  # noqa: S308 (every piece escaped above; the post id is an int)

@@ -1,8 +1,7 @@
 from django import template
-from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils import formats
 
-from clubs.middleware import club_zone
+from core import written
 from ratings.charts import LineChart, rating_line_chart
 from ratings.engine import display_rating
 from ratings.selectors import player_rating_history
@@ -19,10 +18,12 @@ def rating(value) -> int | str:
 
 @register.filter
 def signed_rating(value) -> str:
+    """A rating's change with its sign, one decimal in the reader's language ("+10.7", «+10,7»)."""
     if value is None:
         return ""
     rounded = round(value, 1)
-    return f"+{rounded}" if rounded > 0 else str(rounded)
+    text = formats.number_format(rounded, 1)
+    return f"+{text}" if rounded > 0 else text
 
 
 @register.inclusion_tag("ratings/_player_rating_card.html", takes_context=True)
@@ -35,14 +36,10 @@ def player_rating_card(context, player):
 
 def played_on(entry) -> str:
     """The day a rated game was played, as its club's calendar has it."""
-    return date_format(timezone.localtime(entry.rated_at, club_zone(entry.game.club)), "SHORT_DATE_FORMAT")
+    return written.day(entry.rated_at, entry.game)
 
 
 def history_chart(history) -> LineChart:
     """The rating after each game of ``history`` (oldest first; each entry's game and club loaded)."""
     return rating_line_chart([e.overall_after for e in history], [played_on(e) for e in history])
 
-
-@register.filter
-def game_day(entry) -> str:
-    return played_on(entry)

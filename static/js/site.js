@@ -24,6 +24,19 @@
       if (target) { target.focus(); return; }
     }
   });
+  // The account's menu in the top bar (a <details>) closes on a click elsewhere or on Escape.
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll("details.account[open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) menu.open = false;
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll("details.account[open]").forEach(function (menu) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    });
+  });
   document.addEventListener("htmx:sendError", function () {
     say("warning", document.body.dataset.msgOffline);
   });

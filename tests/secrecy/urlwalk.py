@@ -65,6 +65,7 @@ VISITS: dict[str, Entry] = {
     "home": lambda w: {},
     "healthz": lambda w: {},
     "healthz_live": lambda w: {},
+    "favicon": lambda w: {},
     "clubs:list": lambda w: {},
     "clubs:detail": lambda w: {"slug": w.club.slug},
     "players:list": lambda w: [Visit(), Visit(query="q=Player"), Visit(query="q=Guest")],

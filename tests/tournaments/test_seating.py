@@ -1,6 +1,7 @@
 from collections import Counter
 
 import pytest
+from django.urls import reverse
 
 from core.audit import audit_trail
 from core.errors import ApplicationError
@@ -214,3 +215,59 @@ def test_the_final_waits_for_every_qualifying_game():
     with pytest.raises(ApplicationError) as exc:
         services.final_create(tournament=tournament, actor=None)
     assert exc.value.code == "unfinished"
+
+
+# --- One judge, one table (docs/seating.md) -----------------------------------------------------
+# Issue 27: "seating puts the same judge at two tables of one round without a warning".
+
+
+def test_a_judge_given_two_tables_of_a_round_is_refused_and_nothing_changes(tournament):
+    services.seating_generate(tournament=tournament, actor=None, seed=1)
+    judge, other = factories.judge_of(tournament.club), factories.judge_of(tournament.club)
+    services.table_judges_assign(tournament=tournament, judges={1: other}, actor=None)
+    with pytest.raises(ApplicationError) as refused:
+        services.table_judges_assign(tournament=tournament, judges={1: judge, 2: judge}, actor=None)
+    assert refused.value.code == "judge_twice"
+    assert judge.nickname in refused.value.message and "round 1" in refused.value.message
+    assert set(Game.objects.filter(tournament=tournament, table_number=1).values_list("judge", flat=True)) == {
+        other.pk}, "the refusal undid the change"
+    assert not Game.objects.filter(tournament=tournament, judge=judge).exists()
+
+
+def test_a_games_judge_cannot_be_one_already_judging_another_table_of_its_round(tournament):
+    services.seating_generate(tournament=tournament, actor=None, seed=1)
+    judge = factories.judge_of(tournament.club)
+    services.table_judges_assign(tournament=tournament, judges={1: judge}, actor=None)
+    table_two = Game.objects.get(tournament=tournament, round__number=2, table_number=2)
+    with pytest.raises(ApplicationError) as refused:
+        services.game_assign_judge(game=table_two, judge=judge, actor=None)
+    assert refused.value.code == "judge_twice"
+    table_two.refresh_from_db()
+    assert table_two.judge_id is None
+
+
+def test_auto_judged_tables_may_share_the_account_that_enters_them(tournament):
+    """tournaments/simulation.py: the engine judges; one account enters what it decided."""
+    services.seating_generate(tournament=tournament, actor=None, seed=1)
+    judge = factories.judge_of(tournament.club)
+    services.table_judges_assign(tournament=tournament, judges={1: judge, 2: judge}, actor=None,
+                                 one_judge_many_tables=True)
+    assert Game.objects.filter(tournament=tournament, judge=judge).count() == 8
+
+
+def test_the_seating_page_warns_of_a_judge_at_two_tables_or_judging_and_playing(client, tournament):
+    services.seating_generate(tournament=tournament, actor=None, seed=1)
+    judge = factories.judge_of(tournament.club)
+    # what an older seating (before the rule) could hold: round 1's two tables to one judge
+    Game.objects.filter(tournament=tournament, round__number=1).update(judge=judge)
+    # and a player of round 2's table 1 given round 2's table 2 to judge
+    player = GameSeat.objects.get(game__tournament=tournament, game__round__number=2, game__table_number=1, seat=4).player
+    Game.objects.filter(tournament=tournament, round__number=2, table_number=2).update(judge=player)
+    clashes = selectors.judge_clashes(tournament)
+    assert [(c.round_number, c.judge, c.tables, c.plays_at) for c in clashes] == [
+        (1, judge, (1, 2), None), (2, player, (2,), 1)]
+    client.force_login(factories.organizer_of(tournament.club))
+    page = client.get(reverse("organize:seating", kwargs={"slug": tournament.slug})).content.decode()
+    assert 'id="judge-clashes"' in page
+    assert f"{judge.nickname} judges tables 1, 2 at once." in page
+    assert f"{player.nickname} judges table 2 and plays at table 1." in page

@@ -115,7 +115,7 @@ def test_a_hidden_game_leaves_the_standings_with_its_recompute(cup, client):
     standings_store(tournament_id=cup.pk)
     page = client.get(url(cup)).content.decode()
     assert "No confirmed games yet." not in page  # the participants stay listed
-    assert re.search(r"<strong>0</strong>", page) and "<strong>0.9</strong>" not in page
+    assert re.search(r"<strong>0.00</strong>", page) and "<strong>0.90</strong>" not in page
 
 
 def test_nothing_of_one_visitor_is_in_anothers_page(cup):

@@ -16,11 +16,11 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.template.loader import render_to_string
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
-from core import outbox
+from core import outbox, written
 from core.audit import log_action
 from core.errors import ApplicationError, checked_text
 
@@ -104,7 +104,7 @@ def application_submit(
     if event.deadline_passed:
         raise ApplicationError(
             _("Applications closed on %(when)s.")
-            % {"when": formats.date_format(timezone.localtime(event.application_deadline), "DATETIME_FORMAT")},
+            % {"when": written.moment(event.application_deadline, event)},
             code="deadline",
         )
     if user is not None and user.is_authenticated:

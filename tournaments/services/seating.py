@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -164,6 +165,20 @@ def seating_swap(*, tournament: Tournament, round_number: int, player_a: Player,
                data={"round": round_number, "before": before})
 
 
+def _refuse_judge_at_two_tables(tournament: Tournament, round_ids) -> None:
+    """One judge, one table (docs/seating.md): a judge runs the table's whole game, so no round may
+    give one judge two tables. Called after the change, inside its transaction: the refusal
+    undoes it and changes nothing."""
+    clash = (Game.objects.filter(tournament=tournament, round_id__in=round_ids, judge__isnull=False)
+             .values("round__number", "judge__nickname").annotate(tables=Count("pk")).filter(tables__gt=1)
+             .order_by("round__number").first())
+    if clash is not None:
+        raise ApplicationError(
+            _("%(judge)s would judge two tables of round %(round)s at once: give each table of a round "
+              "its own judge.") % {"judge": clash["judge__nickname"], "round": clash["round__number"]},
+            code="judge_twice")
+
+
 @transaction.atomic
 def game_assign_judge(*, game: Game, judge: Player | None, actor) -> Game:
     tournament = _lock(game.tournament)
@@ -174,20 +189,29 @@ def game_assign_judge(*, game: Game, judge: Player | None, actor) -> Game:
     before = game.judge_id
     game.judge = judge
     game.save(update_fields=["judge"])
+    _refuse_judge_at_two_tables(tournament, [game.round_id])
     log_action(game, action="game.judge_assigned", actor=actor,
                data={"from": before, "to": judge.pk if judge else None})
     return game
 
 
 @transaction.atomic
-def table_judges_assign(*, tournament: Tournament, judges: dict[int, Player | None], actor) -> int:
-    """Give each table its judge for every round not yet started; returns the games changed."""
+def table_judges_assign(*, tournament: Tournament, judges: dict[int, Player | None], actor,
+                        one_judge_many_tables: bool = False) -> int:
+    """Give each table its judge for every round not yet started; returns the games changed.
+
+    A judge given two tables of one round is refused (docs/seating.md, "One judge, one table"),
+    unless ``one_judge_many_tables``: auto-judged tables (tournaments/simulation.py), where the
+    engine judges and one account only enters what it decided."""
     tournament = _lock(tournament)
     changed = 0
+    games = Game.objects.filter(tournament=tournament, status=Game.Status.SETUP)
+    round_ids = set(games.filter(table_number__in=list(judges)).values_list("round_id", flat=True))
     for table, judge in judges.items():
         _check_judge(tournament, judge)
-        changed += (Game.objects.filter(tournament=tournament, table_number=table, status=Game.Status.SETUP)
-                    .exclude(judge=judge).update(judge=judge))
+        changed += games.filter(table_number=table).exclude(judge=judge).update(judge=judge)
+    if not one_judge_many_tables:
+        _refuse_judge_at_two_tables(tournament, round_ids)
     log_action(tournament, action="seating.judges", actor=actor,
                data={str(t): (j.pk if j else None) for t, j in judges.items()})
     return changed

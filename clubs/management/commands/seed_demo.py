@@ -27,6 +27,8 @@ DEMO_ACCOUNTS = [
     ("player", "Arkady", ClubMembership.Role.MEMBER, False),
 ]
 
+DEMO_JUDGES_WITHOUT_ACCOUNT = ["Judge Nadia"]
+
 
 def _extensions():
     """The apps' demo builders, each ``<app>.demo.build(club, stdout)``, in the order of
@@ -77,6 +79,12 @@ class Command(BaseCommand):
                 membership.role = role
                 membership.save(update_fields=["role"])
             lines.append(f"  {role.label:<10} {username} / {DEMO_PASSWORD}")
+        # A third judge (no account: the private link is how a table's judge enters): the demo cup
+        # has three tables, and one judge never judges two tables of a round (docs/seating.md).
+        for nickname in DEMO_JUDGES_WITHOUT_ACCOUNT:
+            player, _ = Player.objects.get_or_create(nickname=nickname, defaults={"home_club": club, "city": club.city})
+            ClubMembership.objects.update_or_create(club=club, player=player,
+                                                    defaults={"role": ClubMembership.Role.JUDGE})
         for build in _extensions():
             build(club=club, stdout=self.stdout)
         self.stdout.write(self.style.SUCCESS(f"Demo club: {club.name} ({Player.objects.count()} players)"))

@@ -61,7 +61,7 @@ def test_the_demo_game_writes_every_deadline_one_way_in_its_zone(client):
     assert playing.time_zone == "Europe/Moscow", "the demo club's zone"
     written = game_time(playing.deadline, playing)
     body = client.get(playing.get_absolute_url()).content.decode()
-    assert body.count(f">{written}</time>") >= 2, "the heading and the opening post say the same"
+    assert body.count(written) >= 2, "the heading and the opening post say the same"
     visible = re.sub(r"<[^>]+>", "", body)
     assert not re.search(r"\d\d:\d\d(:\d\d)?Z", visible), "no raw ISO time on the page"
 
@@ -74,4 +74,5 @@ def test_game_time_is_the_game_s_zone_with_its_label():
     moment = datetime(2026, 11, 24, 6, 0, tzinfo=UTC)
     assert game_time(moment, Game(time_zone="Europe/Moscow")) == "Tue 24 Nov 2026, 09:00 MSK"
     assert game_time("2026-11-24T06:00:00Z", Game(time_zone="UTC")) == "Tue 24 Nov 2026, 06:00 UTC"
-    assert game_time(moment, Game(time_zone="Asia/Yekaterinburg")) == "Tue 24 Nov 2026, 11:00 UTC+05:00"
+    assert game_time(moment, Game(time_zone="Asia/Yekaterinburg")) == "Tue 24 Nov 2026, 11:00 UTC+5"
+    assert game_time(moment, Game(time_zone="Europe/Moscow"), with_date=False) == "09:00 MSK"

@@ -6,8 +6,6 @@ announcement and private message, the end after Day 5 and the replay of the log.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from online import clock
@@ -90,7 +88,6 @@ def play_window(event: Event) -> dict:
 
 def test_a_whole_five_day_event_of_100_players_through_the_services(django_capture_on_commit_callbacks,
                                                                      mailoutbox):
-    started = time.monotonic()
     event = Event(sizes=(10,) * 10, pool=POOL, beginners=4, spectators=2, prefix="big")
     state = event.state
     assert len(state.slots) == 100 and sum(1 for s in state.slots if s.side == "mafia") == 20
@@ -106,7 +103,6 @@ def test_a_whole_five_day_event_of_100_players_through_the_services(django_captu
             event.publish(by_clock=len(windows) % 2 == 1)  # the moderators, then the clock, in turn
         windows.append(phase)
         event.game.refresh_from_db()
-    elapsed = time.monotonic() - started
     assert windows == ["N1", "D1", "N2", "D2", "N3", "D3", "N4", "D4", "N5", "D5"]
     assert totals["votes"] > 300 and totals["actions"] > 80
     final = state_of(event.game)
@@ -126,7 +122,7 @@ def test_a_whole_five_day_event_of_100_players_through_the_services(django_captu
     spectator = event.spectators[0]
     assert Notification.objects.filter(user=spectator, game=event.game).count() == 10
     assert len([m for m in mailoutbox if m.to == [spectator.email]]) == 10
-    assert elapsed < 30, f"the whole event took {elapsed:.1f} s"
+    # Its speed is measured by benchmarks/mafia1923_site.py, not here: a timed test fails on a busy machine.
 
 
 def _phase_order(phase: str) -> int:

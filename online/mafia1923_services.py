@@ -25,7 +25,7 @@ from .mafia1923_models import Entry, EventSettings, Moderator, Override, Questio
 from .mafia1923_play import is_event
 from .models import Game, Notification, Setup, Slot
 from .play import apply, locked, state_of, store, thread
-from .services import _player_slot, _unique_slug, setup_create
+from .services import _player_slot, _unique_slug, checked_title, setup_create
 from .visibility import MAIN
 
 MAX_TEXT = 4000
@@ -45,7 +45,8 @@ def _text(value: str, *, required: str | None = None) -> str:
 def event_create(*, title: str, moderator, pool: list[dict], options: dict | None = None, webhook_url: str = "",
                  seed: str | None = None, now: datetime | None = None) -> Game:
     """A new event: its setup (the role pool and the settings), the game, sign-ups open."""
-    title = _text(title, required=_("Give the event a title."))
+    title = checked_title(title)
+    webhook_url = checked_webhook_url(webhook_url)
     unknown = sorted(set(options or {}) - set(OPTIONS))
     if unknown:
         raise ApplicationError(_("Unknown settings: %(names)s.") % {"names": ", ".join(unknown)}, code="setup.options")
@@ -394,12 +395,23 @@ def _judge_player(game: Game, command, action: str, number: int, note: str, acto
         log_action(game, action=action, actor=actor, data={"slot": number, "note": note})
 
 
-def webhook_set(*, game: Game, url: str, actor) -> None:
+def checked_webhook_url(url: str) -> str:
+    """The chat server's address, the one rule for it: empty (no webhook) or an http(s) address
+    that fits its column."""
     url = (url or "").strip()
+    limit = EventSettings._meta.get_field("webhook_url").max_length
+    if len(url) > limit:
+        raise ApplicationError(_("The web address is too long: at most %(limit)s characters.") % {"limit": limit},
+                               code="webhook.too-long")
     if url:
         try:
             URLValidator(schemes=["http", "https"])(url)
         except ValidationError as error:
             raise ApplicationError(_("That is not a web address."), code="webhook.url") from error
+    return url
+
+
+def webhook_set(*, game: Game, url: str, actor) -> None:
+    url = checked_webhook_url(url)
     EventSettings.objects.update_or_create(game=game, defaults={"webhook_url": url})
     log_action(game, action="m1923.webhook", actor=actor, data={"url": url})

@@ -18,11 +18,23 @@ from django.views.decorators.http import require_POST
 
 from core.audit import audit_trail
 from core.errors import ApplicationError
+from core.forms import form_refusal
 from online.engine.mafia1923 import OPTIONS, ROLES, announcements
 
 from . import clock
 from . import mafia1923_selectors as selectors
 from . import mafia1923_services as services
+from .console_forms import (
+    AdjustForm,
+    AnswerForm,
+    ModeratorForm,
+    MoveForm,
+    NewEventForm,
+    NothingForm,
+    OverrideForm,
+    SlotNoteForm,
+    WebhookForm,
+)
 from .mafia1923_formation import form_families
 from .mafia1923_models import Entry, Override
 from .mafia1923_texts import private_lines, public_lines, role_name
@@ -30,6 +42,8 @@ from .models import Game
 from .play import state_of
 from .views_moderator import may_create
 from .visibility import may_see_draft, viewer_of
+
+DEFAULT_POOL = json.dumps([{"role": role, "count": 1} for role in ("doctor", "detective", "bodyguard")])
 
 
 def _moderated(request: HttpRequest, slug: str) -> Game:
@@ -43,28 +57,20 @@ def _moderated(request: HttpRequest, slug: str) -> Game:
 def console(request: HttpRequest) -> HttpResponse:
     if not may_create(request.user):
         raise PermissionDenied
-    if request.method == "POST":
+    form = NewEventForm(request.POST or None, initial={"pool": DEFAULT_POOL, "options": "{}"})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            pool = json.loads(request.POST.get("pool") or "[]")
-            options = json.loads(request.POST.get("options") or "{}")
-            if not isinstance(pool, list) or not isinstance(options, dict):
-                raise ValueError
-        except ValueError:
-            messages.error(request, _("The role pool is a JSON list and the settings a JSON object."))
+            game = services.event_create(title=data["title"], moderator=request.user, pool=data["pool"],
+                                         options=data["options"], webhook_url=data["webhook"])
+        except ApplicationError as error:
+            form.add_error(None, error.message)
         else:
-            try:
-                game = services.event_create(title=request.POST.get("title", ""), moderator=request.user, pool=pool,
-                                             options=options, webhook_url=request.POST.get("webhook", ""))
-            except ApplicationError as error:
-                messages.error(request, error.message)
-            else:
-                messages.success(request, _("Event “%(title)s” created: sign-ups are open.") % {"title": game.title})
-                return redirect("m1923_mod:event", slug=game.slug)
-        return redirect("m1923_mod:console")
+            messages.success(request, _("Event “%(title)s” created: sign-ups are open.") % {"title": game.title})
+            return redirect("m1923_mod:event", slug=game.slug)
     mine = [game for game in selectors.events().order_by("-created_at") if viewer_of(request.user, game).moderator]
     return render(request, "online/mafia1923/moderator/console.html", {
-        "events": mine, "options": OPTIONS, "roles": ROLES,
-        "default_pool": json.dumps([{"role": r, "count": 1} for r in ("doctor", "detective", "bodyguard")]),
+        "events": mine, "options": OPTIONS, "roles": ROLES, "form": form,
     })
 
 
@@ -102,18 +108,6 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
-def _changes(post) -> dict[int, object]:
-    slot = post.get("slot", "")
-    if not slot.isdigit():
-        raise ApplicationError(_("Choose a player."), code="slot.unknown")
-    role = post.get("role", "")
-    return {int(slot): {"role": role, "mafia": True} if post.get("mafia") and role != "mafia_member" else role}
-
-
-def _number(value) -> int:
-    return int(value) if isinstance(value, str) and value.isdigit() else 0
-
-
 def _account(username: str):
     user = get_user_model().objects.filter(username=(username or "").strip()).first()
     if user is None:
@@ -121,30 +115,28 @@ def _account(username: str):
     return user
 
 
+# each action: the form its input goes through, and what it does with the cleaned input
 ACTIONS = {
-    "form": lambda game, post, user: _formed(services.families_form(game=game, actor=user)),
-    "move": lambda game, post, user: services.entry_move(game=game, entry_id=_number(post.get("entry")),
-                                                         family=post.get("family", ""), reason=post.get("reason", ""),
-                                                         actor=user),
-    "deal": lambda game, post, user: services.event_enrol_and_deal(game=game, actor=user),
-    "redeal": lambda game, post, user: services.deal_again(game=game, actor=user),
-    "adjust": lambda game, post, user: services.deal_adjust(game=game, changes=_changes(post),
-                                                            reason=post.get("reason", ""), actor=user),
-    "start": lambda game, post, user: services.event_start(game=game, actor=user),
-    "override": lambda game, post, user: services.override_add(
-        game=game, kind=post.get("kind", ""), slot=_number(post.get("slot")) or None, text=post.get("text", ""),
-        reason=post.get("reason", ""), actor=user),
-    "publish": lambda game, post, user: services.draft_publish(game=game, actor=user),
-    "exile": lambda game, post, user: services.player_exile(game=game, number=_number(post.get("slot")),
-                                                            note=post.get("note", ""), actor=user),
-    "strike": lambda game, post, user: services.player_strike(game=game, number=_number(post.get("slot")),
-                                                              note=post.get("note", ""), actor=user),
-    "answer": lambda game, post, user: services.question_answer(
-        game=game, question_id=_number(post.get("question")), answer=post.get("answer", ""),
-        actor=user),
-    "moderator": lambda game, post, user: services.moderator_add(game=game, user=_account(post.get("username")),
-                                                                 actor=user),
-    "webhook": lambda game, post, user: services.webhook_set(game=game, url=post.get("url", ""), actor=user),
+    "form": (NothingForm, lambda game, data, user: _formed(services.families_form(game=game, actor=user))),
+    "move": (MoveForm, lambda game, data, user: services.entry_move(
+        game=game, entry_id=data["entry"], family=data["family"], reason=data["reason"], actor=user)),
+    "deal": (NothingForm, lambda game, data, user: services.event_enrol_and_deal(game=game, actor=user)),
+    "redeal": (NothingForm, lambda game, data, user: services.deal_again(game=game, actor=user)),
+    "adjust": (AdjustForm, lambda game, data, user: services.deal_adjust(
+        game=game, changes=data["changes"], reason=data["reason"], actor=user)),
+    "start": (NothingForm, lambda game, data, user: services.event_start(game=game, actor=user)),
+    "override": (OverrideForm, lambda game, data, user: services.override_add(
+        game=game, kind=data["kind"], slot=data["slot"], text=data["text"], reason=data["reason"], actor=user)),
+    "publish": (NothingForm, lambda game, data, user: services.draft_publish(game=game, actor=user)),
+    "exile": (SlotNoteForm, lambda game, data, user: services.player_exile(
+        game=game, number=data["slot"], note=data["note"], actor=user)),
+    "strike": (SlotNoteForm, lambda game, data, user: services.player_strike(
+        game=game, number=data["slot"], note=data["note"], actor=user)),
+    "answer": (AnswerForm, lambda game, data, user: services.question_answer(
+        game=game, question_id=data["question"], answer=data["answer"], actor=user)),
+    "moderator": (ModeratorForm, lambda game, data, user: services.moderator_add(
+        game=game, user=_account(data["username"]), actor=user)),
+    "webhook": (WebhookForm, lambda game, data, user: services.webhook_set(game=game, url=data["url"], actor=user)),
 }
 
 
@@ -158,8 +150,14 @@ def action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     game = _moderated(request, slug)
     if action not in ACTIONS:
         raise Http404
+    form_class, run = ACTIONS[action]
+    form = form_class(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+        return redirect("m1923_mod:event", slug=game.slug)
+    data = {**form.cleaned_data, "changes": form.changes()} if isinstance(form, AdjustForm) else form.cleaned_data
     try:
-        said = ACTIONS[action](game, request.POST, request.user)
+        said = run(game, data, request.user)
     except ApplicationError as error:
         messages.error(request, error.message)
     else:

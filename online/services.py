@@ -64,8 +64,21 @@ def _unique_slug(model, title: str) -> str:
     return slug
 
 
+def checked_title(title: str) -> str:
+    """A game's (or an event's) title: given, and short enough for its column."""
+    title = (title or "").strip()
+    limit = Game._meta.get_field("title").max_length
+    if not title:
+        raise ApplicationError(_("Give the game a title."), code="game.title")
+    if len(title) > limit:
+        raise ApplicationError(_("The title is too long: at most %(limit)s characters.") % {"limit": limit},
+                               code="game.title-too-long")
+    return title
+
+
 def game_create(*, setup: Setup, moderator, title: str, seed: str | None = None,
                 now: datetime | None = None, time_zone: str = "UTC") -> Game:
+    title = checked_title(title)
     now = now or clock.now()
     seed = seed or secrets.token_hex(8)
     try:

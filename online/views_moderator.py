@@ -15,16 +15,14 @@ from django.views.decorators.http import require_POST
 
 from clubs.permissions import clubs_user_organizes
 from core.errors import ApplicationError
+from core.forms import form_refusal
 from online.engine import moderator_view
 
 from . import clock, selectors, services
+from .console_forms import HoursForm, NewForumGameForm, NoteForm, NothingForm, ReplaceForm, SlotForm
 from .models import Game
 from .play import state_of
 from .setup_forms import SetupForm, SetupImportForm, initial_from
-
-# offered on the game form (any IANA zone name is taken)
-ZONES = ["UTC", "Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara", "Asia/Yekaterinburg", "Asia/Novosibirsk",
-         "Asia/Vladivostok", "Europe/Kyiv", "Europe/Minsk", "Europe/London", "Europe/Berlin", "America/New_York"]
 
 
 def may_create(user) -> bool:
@@ -39,33 +37,29 @@ def _moderated(request: HttpRequest, slug: str) -> Game:
     return game
 
 
+def _organizer_zone(user) -> str:
+    """A new game's times default to the zone of the moderator's club."""
+    return clubs_user_organizes(user).order_by("pk").values_list("timezone", flat=True).first() or "UTC"
+
+
 @login_required
 def console(request: HttpRequest) -> HttpResponse:
     if not may_create(request.user):
         raise PermissionDenied
-    if request.method == "POST":
-        _create(request)
-        return redirect("online_mod:console")
+    form = NewForumGameForm(request.POST or None, zone=_organizer_zone(request.user))
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(setup=form.cleaned_data["setup"], moderator=request.user,
+                                        title=form.cleaned_data["title"], time_zone=form.cleaned_data["time_zone"])
+        except ApplicationError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Game “%(title)s” created: sign-ups are open.") % {"title": game.title})
+            return redirect("online_mod:console")
     return render(request, "online/moderator/console.html", {
-        "setups": selectors.forum_setups(), "zones": ZONES,
+        "setups": selectors.forum_setups(), "form": form,
         "games": selectors.forum_games().filter(moderator=request.user).select_related("setup"),
     })
-
-
-def _create(request: HttpRequest) -> None:
-    """A new game from a setup (the setups are made on their own page, ``setup_new``)."""
-    try:
-        setup = selectors.forum_setups().filter(pk=request.POST.get("setup") or 0).first()
-        if setup is None:
-            raise ApplicationError(_("Choose a setup."), code="setup.none")
-        title = request.POST.get("title", "").strip()
-        if not title:
-            raise ApplicationError(_("Give the game a title."), code="game.title")
-        game = services.game_create(setup=setup, moderator=request.user, title=title,
-                                    time_zone=request.POST.get("time_zone", "").strip() or "UTC")
-        messages.success(request, _("Game “%(title)s” created: sign-ups are open.") % {"title": game.title})
-    except ApplicationError as error:
-        messages.error(request, error.message)
 
 
 @login_required
@@ -94,7 +88,7 @@ def setup_new(request: HttpRequest) -> HttpResponse:
         else:
             form = bound
     return render(request, "online/moderator/setup_form.html", {"form": form, "importer": importer,
-                                                                 "start": start, "zones": ZONES})
+                                                                 "start": start})
 
 
 @login_required
@@ -108,22 +102,22 @@ def game_console(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
+# each action: the form its input goes through, and what it does with the cleaned input
 ACTIONS = {
-    "deal": lambda game, post, user: services.game_deal(game=game),
-    "roles": lambda game, post, user: services.role_messages_send(game=game),
-    "start": lambda game, post, user: services.game_start(game=game),
-    "extend": lambda game, post, user: services.deadline_extend(game=game, hours=_int(post.get("hours")),
-                                                                note=post.get("note", "")),
-    "pause": lambda game, post, user: services.deadline_pause(game=game, note=post.get("note", "")),
-    "resume": lambda game, post, user: services.deadline_resume(game=game, note=post.get("note", "")),
-    "prod": lambda game, post, user: services.slot_prod(game=game, number=_int(post.get("slot")),
-                                                        note=post.get("note", "")),
-    "modkill": lambda game, post, user: services.slot_modkill(game=game, number=_int(post.get("slot")),
-                                                              note=post.get("note", "")),
-    "publish": lambda game, post, user: services.review_publish(game=game, note=post.get("note", "")),
-    "replace": lambda game, post, user: services.slot_replace(game=game, number=_int(post.get("slot")),
-                                                              user=_account(post.get("username", "")),
-                                                              note=post.get("note", "")),
+    "deal": (NothingForm, lambda game, data, user: services.game_deal(game=game)),
+    "roles": (NothingForm, lambda game, data, user: services.role_messages_send(game=game)),
+    "start": (NothingForm, lambda game, data, user: services.game_start(game=game)),
+    "extend": (HoursForm, lambda game, data, user: services.deadline_extend(game=game, hours=data["hours"],
+                                                                            note=data["note"])),
+    "pause": (NoteForm, lambda game, data, user: services.deadline_pause(game=game, note=data["note"])),
+    "resume": (NoteForm, lambda game, data, user: services.deadline_resume(game=game, note=data["note"])),
+    "prod": (SlotForm, lambda game, data, user: services.slot_prod(game=game, number=data["slot"],
+                                                                   note=data["note"])),
+    "modkill": (SlotForm, lambda game, data, user: services.slot_modkill(game=game, number=data["slot"],
+                                                                         note=data["note"])),
+    "publish": (NoteForm, lambda game, data, user: services.review_publish(game=game, note=data["note"])),
+    "replace": (ReplaceForm, lambda game, data, user: services.slot_replace(
+        game=game, number=data["slot"], user=_account(data["username"]), note=data["note"])),
 }
 
 
@@ -141,10 +135,6 @@ DONE = {
 }
 
 
-def _int(value) -> int:
-    return int(value) if isinstance(value, str) and value.strip().lstrip("-").isdigit() else 0
-
-
 def _account(username: str):
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None:
@@ -158,8 +148,13 @@ def game_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     game = _moderated(request, slug)
     if action not in ACTIONS:
         raise Http404
+    form_class, run = ACTIONS[action]
+    form = form_class(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+        return redirect("online_mod:game", slug=game.slug)
     try:
-        ACTIONS[action](game, request.POST, request.user)
+        run(game, form.cleaned_data, request.user)
     except ApplicationError as error:
         messages.error(request, error.message)
     else:

@@ -24,6 +24,18 @@ def validate_zone(value: str) -> None:
                               code="time_zone") from error
 
 
+# offered first in a list of zones (the clubs' usual ones); every other IANA zone follows
+COMMON_ZONES = ("Europe/Moscow", "UTC", "Europe/Kaliningrad", "Europe/Samara", "Asia/Yekaterinburg",
+                "Asia/Novosibirsk", "Asia/Vladivostok", "Europe/Kyiv", "Europe/Minsk", "Europe/London",
+                "Europe/Berlin", "America/New_York")
+
+
+def zone_choices() -> list[tuple[str, str]]:
+    """Every IANA zone for a select: the common ones first, then the rest alphabetically."""
+    rest = sorted(zoneinfo.available_timezones() - set(COMMON_ZONES))
+    return [(zone, zone) for zone in (*COMMON_ZONES, *rest)]
+
+
 def zone_of(game) -> tzinfo:
     return zone_of_name(getattr(game, "time_zone", "") or "UTC")
 

@@ -99,7 +99,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
     mod.get_by_role("button", name="Create the setup").click()
     assert "Setup “Browser five” created." in mod.content()
     mod.fill("input[name=title]", "Browser game")
-    mod.fill("input[name=time_zone]", "Europe/Moscow")
+    mod.select_option("select[name=time_zone]", "Europe/Moscow")
     mod.select_option("select[name=setup]", label="Browser five (5)")
     mod.get_by_role("button", name="Create the game").click()
     game = Game.objects.get(title="Browser game")

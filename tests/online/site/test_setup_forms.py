@@ -146,5 +146,5 @@ def test_the_forum_console_offers_only_forum_setups(client, moderator):
     assert client.get(reverse("online_mod:setup_new") + f"?from={family_setup.slug}").status_code == 404
     assert client.get(reverse("online_mod:setup_new") + f"?from={forum_setup.slug}").status_code == 200
     refused = client.post(reverse("online_mod:console"), {"what": "game", "setup": family_setup.pk, "title": "Mixed"})
-    assert refused.status_code == 302
+    assert refused.status_code == 200 and refused.context["form"].errors["setup"] == ["Choose a setup."]
     assert not Game.objects.filter(title="Mixed").exists()

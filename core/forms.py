@@ -1,0 +1,18 @@
+"""What the site says when a form refuses its input and there is no field to say it next to
+(a small action form whose page is elsewhere): every error, each with its field's label, in the
+reader's language (docs/input-validation.md)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+
+
+def form_refusal(form: forms.Form) -> str:
+    """One sentence per refused field: "Hours: Ensure this value is less than or equal to 336."."""
+    said = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        for error in errors:
+            said.append(_("%(field)s: %(error)s") % {"field": label, "error": error} if label else str(error))
+    return " ".join(said)

@@ -16,3 +16,12 @@ def form_refusal(form: forms.Form) -> str:
         for error in errors:
             said.append(_("%(field)s: %(error)s") % {"field": label, "error": error} if label else str(error))
     return " ".join(said)
+
+
+def whole_number(value, *, minimum: int = 0, maximum: int = 2**31 - 1) -> int | None:
+    """A whole number from a form's text, read as a form's IntegerField reads it (so "²", "1e400",
+    "NaN" and 40 digits are no number), or None. For a handler's one optional id or seat."""
+    try:
+        return forms.IntegerField(required=False, min_value=minimum, max_value=maximum).clean(value)
+    except forms.ValidationError:
+        return None

@@ -25,6 +25,7 @@ from clubs.models import Player
 from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
+from core.forms import whole_number
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
@@ -488,8 +489,8 @@ def seat_change(request: HttpRequest, pk: int):
     game = _organizer_game(request, pk)
     if isinstance(game, HttpResponse):
         return game
-    chosen = request.POST.get("player", "")
-    player = Player.objects.filter(pk=int(chosen)).first() if chosen.isdigit() and len(chosen) < 19 else None
+    chosen = whole_number(request.POST.get("player"), minimum=1)
+    player = Player.objects.filter(pk=chosen).first() if chosen is not None else None
     try:
         if player is None:
             raise ApplicationError(_("Choose the player to seat."), code="form")

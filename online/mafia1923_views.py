@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError
+from core.forms import whole_number
 from games.middleware import server_timing
 
 from . import clock
@@ -24,13 +25,22 @@ from .models import Game
 from .play import state_of
 from .visibility import sees_everything, viewer_of
 
+FAMILY_NAME_LENGTH = Entry._meta.get_field("family").max_length
+
 
 def _event(slug: str) -> Game:
     return get_object_or_404(selectors.events(), slug=slug)
 
 
 def _ints(values) -> list[int]:
-    return [int(v) for v in values if isinstance(v, str) and v.strip().isdigit()]
+    numbers = [whole_number(value, minimum=1) for value in values]
+    return [number for number in numbers if number is not None]
+
+
+def _name(value) -> str | None:
+    """A family's name as sent: one no longer than a family's name can be is no family."""
+    value = (value or "").strip()
+    return value[:FAMILY_NAME_LENGTH + 1] or None
 
 
 def _int(value) -> int | None:
@@ -120,14 +130,14 @@ def _form_page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 def _submit(request: HttpRequest, game: Game, kind: str) -> None:
     now = clock.now()
     if kind == "votes":
-        services.votes_cast(game=game, user=request.user, family=request.POST.get("family") or None,
+        services.votes_cast(game=game, user=request.user, family=_name(request.POST.get("family")),
                             player=_int(request.POST.get("player")), now=now)
         return
     withdraw = bool(request.POST.get("withdraw"))
     services.action_submit(game=game, user=request.user, ability=request.POST.get("ability", ""),
                            player=None if withdraw else _int(request.POST.get("player")),
                            players=None if withdraw else _ints(request.POST.getlist("players")),
-                           family=None if withdraw else (request.POST.get("family") or None), now=now)
+                           family=None if withdraw else _name(request.POST.get("family")), now=now)
 
 
 @server_timing  # the view's own wall and CPU time in a header (benchmarks/mafia1923_site.py)

@@ -15,12 +15,13 @@ from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from core.errors import ApplicationError
+from core.forms import whole_number
 from online.engine import night_order as engine_night_order
 from online.engine import processing, view_for
 from online.engine.forum.roles import ROLES
 
 from . import clock, selectors, services
-from .models import Game, GameEvent, Setup
+from .models import Game, GameEvent, Setup, Thread
 from .play import state_of
 from .setup_forms import export_json
 from .texts import catalogue
@@ -37,6 +38,8 @@ from .visibility import (
 
 PAGE_SIZE = 50
 
+
+THREAD_KEY_LENGTH = Thread._meta.get_field("key").max_length
 
 def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "online/game_list.html", {
@@ -192,6 +195,8 @@ def _done(request: HttpRequest, call, success: str | None = None) -> bool:
 def post_create(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     key = request.POST.get("thread", MAIN)
+    if len(key) > THREAD_KEY_LENGTH:  # no thread has such a key: it is none of the game's
+        raise Http404
     holder = {}
 
     def call():
@@ -211,8 +216,7 @@ def post_create(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def vote(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    raw = request.POST.get("target", "")
-    target = int(raw) if raw.isdigit() else None
+    target = whole_number(request.POST.get("target"), minimum=1)
     error = None
     try:
         game = services.vote_cast(game=game, user=request.user, target=target).game  # as the vote left it
@@ -232,7 +236,7 @@ def night_action(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     ability = request.POST.get("ability", "")
     raw = request.POST.get(f"target-{ability}", request.POST.get("target", ""))  # one select per ability
-    target = int(raw) if raw.isdigit() else None
+    target = whole_number(raw, minimum=1)
     _done(request, lambda: services.night_action_submit(game=game, user=request.user, ability=ability, target=target),
           _("Your night action is recorded; the last one you send counts."))
     return _back(game)

@@ -16,12 +16,14 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from core.errors import ApplicationError
+from core.forms import form_refusal
 from online.engine.judged_table.phrases import LANGUAGES, PHRASEBOOKS
 from online.engine.judged_table.protocol import transcript
 from online.engine.judged_table.views import seat_view
 
 from . import clock
 from .models import JudgedTable
+from .table_forms import AnswerForm, SitDownForm
 from .table_play import (
     table_answer,
     table_review,
@@ -84,13 +86,15 @@ def table_home(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def table_new(request: HttpRequest) -> HttpResponse:
-    seat = request.POST.get("seat", "")
-    bots = request.POST.get("bots", "rule")
-    language = request.POST.get("language") or _site_language()
+    form = SitDownForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+        return redirect("online:table_home")
+    data = form.cleaned_data
     try:
-        table = table_sit_down(user=request.user, session_key=_session_key(request),
-                               seat=int(seat) if seat.isdigit() else None, bots=bots,
-                               language=language, now=clock.now())  # fmt: skip
+        table = table_sit_down(user=request.user, session_key=_session_key(request), seat=data["seat"],
+                               bots=data["bots"] or "rule", language=data["language"] or _site_language(),
+                               now=clock.now())  # fmt: skip
     except ApplicationError as error:
         messages.error(request, error.message)
         return redirect("online:table_home")
@@ -135,24 +139,27 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, template, _context(table))
 
 
-def _answer_from(request: HttpRequest, action: str) -> dict:
-    if action == "speak":
-        return {"speech": request.POST.get("speech", "")}
-    if action == "hand":
-        return {"up": request.POST.get("up") == "1"}
-    target = request.POST.get("target", "")
-    return {"target": int(target) if target.isdigit() else None}
+def _answer_from(data: dict) -> dict:
+    if data["action"] == "speak":
+        return {"speech": data["speech"]}
+    if data["action"] == "hand":
+        return {"up": data["up"] == "1"}
+    return {"target": data["target"]}
 
 
 @require_POST
 def table_act(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(request, token)
-    action = request.POST.get("action", "")
-    try:
-        table = table_answer(table=table, answer=_answer_from(request, action), now=clock.now(), action=action)
-    except ApplicationError as error:
-        messages.error(request, error.message)
-        table.refresh_from_db()
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+    else:
+        try:
+            table = table_answer(table=table, answer=_answer_from(form.cleaned_data), now=clock.now(),
+                                 action=form.cleaned_data["action"])
+        except ApplicationError as error:
+            messages.error(request, error.message)
+            table.refresh_from_db()
     if request.headers.get("HX-Request"):
         return render(request, "online/table.html#table", _context(table))
     return redirect(table)

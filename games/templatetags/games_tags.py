@@ -10,7 +10,7 @@ from clubs.permissions import user_may_organize
 from core import written
 from games import links
 from games.qr import qr_svg
-from games.visibility import may_see_roles
+from games.visibility import FINISHED_STATUSES, may_see_roles
 
 register = template.Library()
 
@@ -146,3 +146,15 @@ def seat_grid(seats, roles_visible, open_for_fouls):
                          f'aria-label="{foul_label} {number}">+ {foul_label}</button>')
         parts.append("</div>")
     return mark_safe("".join(parts))  # noqa: S308  (integers and escaped text only)
+
+
+@register.inclusion_tag("games/_result.html", takes_context=True)
+def game_result(context, game):
+    """``{% game_result game %}``: who won, under the secrecy rule and no other. The winner with
+    the public departures tells who was black, so it is part of the results (docs/secrecy.md):
+    shown where and when the roles are. A list's games carry ``roles_visible``
+    (``with_roles_visible``); a single game is asked ``may_see_roles``."""
+    visible = getattr(game, "roles_visible", None)
+    if visible is None:
+        visible = game_roles_visible(context, game)
+    return {"game": game, "shown": bool(visible) and game.status in FINISHED_STATUSES}

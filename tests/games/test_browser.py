@@ -58,7 +58,7 @@ def test_a_whole_game_entered_confirmed_and_published(chromium, live_server, pla
     guest = chromium.new_context(**PHONE)
     page = guest.new_page()
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    assert "Red wins" in page.locator("h2").first.inner_text()
+    assert "the city wins" in page.locator("h2").first.inner_text()
     assert page.get_by_role("cell", name="Sheriff").count() == 1
     snapshot(page, "public-game-phone")
     guest.close()

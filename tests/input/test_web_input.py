@@ -42,6 +42,7 @@ def test_nul_in_form_fields_is_a_400_and_changes_nothing(site):
     case = DisciplineCase.objects.get(pk=site.extra["case"])
     organizer, judge = _as(site.organizer), _as(site.judge.user)
     notes, versions = DisciplineNote.objects.count(), ProtocolVersion.objects.count()
+    appeal = DisciplineAppeal.objects.get(case=case).text  # the world's player appealed
     posts = [
         (organizer, f"/organize/discipline/{case.pk}/note/", {"text": "a\x00b"}),
         (organizer, f"/organize/discipline/{case.pk}/decide/", {"decision": "upheld", "reason": "\x00"}),
@@ -57,7 +58,7 @@ def test_nul_in_form_fields_is_a_400_and_changes_nothing(site):
     response = _as(player).post(f"/discipline/{case.pk}/", {"text": "unfair\x00"})
     assert response.status_code == 400
     assert DisciplineNote.objects.count() == notes and ProtocolVersion.objects.count() == versions
-    assert not DisciplineAppeal.objects.filter(case=case).exists()
+    assert DisciplineAppeal.objects.get(case=case).text == appeal
 
 
 def test_the_new_game_form_refuses_a_bad_evening(site):

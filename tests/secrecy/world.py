@@ -86,6 +86,7 @@ class World:
     other: Game  # the tournament's table 2
     evening_game: Game
     outsider: object = None  # User: a player of table 2
+    case_player: object = None  # User: the player of the secret game's discipline case (who appealed)
     extra: dict = field(default_factory=dict)
 
     def at(self, minutes: int) -> None:
@@ -210,10 +211,15 @@ def build(variant: str, clock) -> World:
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
+    from discipline import services as discipline
     from discipline.models import DisciplineCase
 
+    case = DisciplineCase.objects.select_related("player__user").get(game=world.secret)
+    # the player of the case appeals: the case has every part a page may show
+    discipline.case_appeal(case=case, text="I did not insult anyone.", actor=case.player.user)
+    world.case_player = case.player.user
     world.extra.update(
-        case=DisciplineCase.objects.filter(game=world.secret).values_list("pk", flat=True).get(),
+        case=case.pk,
         guest_application=guest_application.pk,
         outsider_application=Application.objects.get(tournament=tournament, player__user=world.outsider).pk,
         game_content_type=ContentType.objects.get_for_model(Game).pk,

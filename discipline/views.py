@@ -20,10 +20,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
+from core.forms import form_refusal
 from tournaments.models import Tournament
 
 from . import selectors
 from . import services as discipline
+from .forms import AppealForm, ChiefJudgeForm, DecideForm, NoteForm, ReopenForm
 from .models import DisciplineCase
 
 
@@ -75,7 +77,11 @@ def queue(request):
 @login_required
 def chief_judge(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    nickname = request.POST.get("nickname", "").strip()
+    form = ChiefJudgeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+        return redirect("discipline:queue")
+    nickname = form.cleaned_data["nickname"]
     try:
         player = None
         if nickname:
@@ -110,8 +116,11 @@ def case_detail(request, case):
 @require_POST
 @_reviewed_case
 def case_decide(request, case):
-    discipline.case_decide(case=case, decision=request.POST.get("decision", ""),
-                           reason=request.POST.get("reason", ""), actor=request.user)
+    form = DecideForm(request.POST)
+    if not form.is_valid():
+        raise ApplicationError(form_refusal(form), code="form")
+    discipline.case_decide(case=case, decision=form.cleaned_data["decision"], reason=form.cleaned_data["reason"],
+                           actor=request.user)
     messages.success(request, _("Decided."))
     return redirect(case.get_absolute_url())
 
@@ -119,7 +128,10 @@ def case_decide(request, case):
 @require_POST
 @_reviewed_case
 def case_reopen(request, case):
-    discipline.case_reopen(case=case, reason=request.POST.get("reason", ""), actor=request.user)
+    form = ReopenForm(request.POST)
+    if not form.is_valid():
+        raise ApplicationError(form_refusal(form), code="form")
+    discipline.case_reopen(case=case, reason=form.cleaned_data["reason"], actor=request.user)
     messages.success(request, _("The case is open again."))
     return redirect(case.get_absolute_url())
 
@@ -127,7 +139,10 @@ def case_reopen(request, case):
 @require_POST
 @_reviewed_case
 def case_note(request, case):
-    discipline.case_add_note(case=case, text=request.POST.get("text", ""), actor=request.user)
+    form = NoteForm(request.POST)
+    if not form.is_valid():
+        raise ApplicationError(form_refusal(form), code="form")
+    discipline.case_add_note(case=case, text=form.cleaned_data["text"], actor=request.user)
     messages.success(request, _("Note added."))
     return redirect(case.get_absolute_url())
 
@@ -143,8 +158,11 @@ def appeal(request, pk: int):
     if case.player is None or case.player.user_id != request.user.pk:
         raise Http404
     if request.method == "POST":
+        form = AppealForm(request.POST)
         try:
-            discipline.case_appeal(case=case, text=request.POST.get("text", ""), actor=request.user)
+            if not form.is_valid():
+                raise ApplicationError(form_refusal(form), code="form")
+            discipline.case_appeal(case=case, text=form.cleaned_data["text"], actor=request.user)
         except ApplicationError as exc:
             messages.error(request, exc.message)
         else:

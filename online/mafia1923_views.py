@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError
-from core.forms import whole_number
+from core.forms import form_refusal
 from games.middleware import server_timing
 
 from . import clock
@@ -23,29 +23,12 @@ from .mafia1923_models import Entry
 from .mafia1923_texts import ability_name, role_name
 from .models import Game
 from .play import state_of
+from .player_forms import ActionForm, EntryForm, FamilyVoteForm, QuestionForm
 from .visibility import sees_everything, viewer_of
-
-FAMILY_NAME_LENGTH = Entry._meta.get_field("family").max_length
 
 
 def _event(slug: str) -> Game:
     return get_object_or_404(selectors.events(), slug=slug)
-
-
-def _ints(values) -> list[int]:
-    numbers = [whole_number(value, minimum=1) for value in values]
-    return [number for number in numbers if number is not None]
-
-
-def _name(value) -> str | None:
-    """A family's name as sent: one no longer than a family's name can be is no family."""
-    value = (value or "").strip()
-    return value[:FAMILY_NAME_LENGTH + 1] or None
-
-
-def _int(value) -> int | None:
-    values = _ints([value])
-    return values[0] if values else None
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -81,15 +64,18 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def signup(request: HttpRequest, slug: str) -> HttpResponse:
     game = _event(slug)
+    form = EntryForm(request.POST)
     try:
-        if request.POST.get("withdraw"):
+        if not form.is_valid():
+            raise ApplicationError(form_refusal(form), code="form")
+        data = form.cleaned_data
+        if data["withdraw"]:
             services.entry_withdraw(game=game, user=request.user)
             messages.success(request, _("You have withdrawn your sign-up."))
         else:
-            services.entry_create(game=game, user=request.user, level=request.POST.get("level", ""),
-                                  request=request.POST.get("request", Entry.Request.INDIVIDUAL),
-                                  together=request.POST.get("together", ""), name=request.POST.get("name", ""),
-                                  language=request.POST.get("language") or (get_language() or "en")[:2])
+            services.entry_create(game=game, user=request.user, level=data["level"],
+                                  request=data["request"] or Entry.Request.INDIVIDUAL, together=data["together"],
+                                  name=data["name"], language=data["language"] or (get_language() or "en")[:2])
             messages.success(request, _("You are signed up."))
     except ApplicationError as error:
         messages.error(request, error.message)
@@ -129,15 +115,19 @@ def _form_page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 
 def _submit(request: HttpRequest, game: Game, kind: str) -> None:
     now = clock.now()
+    form = FamilyVoteForm(request.POST) if kind == "votes" else ActionForm(request.POST)
+    if not form.is_valid():
+        raise ApplicationError(form_refusal(form), code="form")
+    data = form.cleaned_data
     if kind == "votes":
-        services.votes_cast(game=game, user=request.user, family=_name(request.POST.get("family")),
-                            player=_int(request.POST.get("player")), now=now)
+        services.votes_cast(game=game, user=request.user, family=data["family"] or None, player=data["player"],
+                            now=now)
         return
-    withdraw = bool(request.POST.get("withdraw"))
-    services.action_submit(game=game, user=request.user, ability=request.POST.get("ability", ""),
-                           player=None if withdraw else _int(request.POST.get("player")),
-                           players=None if withdraw else _ints(request.POST.getlist("players")),
-                           family=None if withdraw else _name(request.POST.get("family")), now=now)
+    withdraw = bool(data["withdraw"])
+    services.action_submit(game=game, user=request.user, ability=data["ability"],
+                           player=None if withdraw else data["player"],
+                           players=None if withdraw else data["players"],
+                           family=None if withdraw else (data["family"] or None), now=now)
 
 
 @server_timing  # the view's own wall and CPU time in a header (benchmarks/mafia1923_site.py)
@@ -179,7 +169,10 @@ def questions(request: HttpRequest, slug: str) -> HttpResponse:
     context = _context(request, game)
     if request.method == "POST":
         try:
-            services.question_ask(game=game, user=request.user, body=request.POST.get("body", ""))
+            form = QuestionForm(request.POST)
+            if not form.is_valid():
+                raise ApplicationError(form_refusal(form), code="form")
+            services.question_ask(game=game, user=request.user, body=form.cleaned_data["body"])
         except ApplicationError as error:
             messages.error(request, error.message)
         else:

@@ -15,14 +15,15 @@ from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from core.errors import ApplicationError
-from core.forms import whole_number
+from core.forms import form_refusal
 from online.engine import night_order as engine_night_order
 from online.engine import processing, view_for
 from online.engine.forum.roles import ROLES
 
 from . import clock, selectors, services
-from .models import Game, GameEvent, Setup, Thread
+from .models import Game, GameEvent, Setup
 from .play import state_of
+from .player_forms import NightActionForm, PostForm, SignupForm, VoteForm
 from .setup_forms import export_json
 from .texts import catalogue
 from .visibility import (
@@ -38,8 +39,6 @@ from .visibility import (
 
 PAGE_SIZE = 50
 
-
-THREAD_KEY_LENGTH = Thread._meta.get_field("key").max_length
 
 def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "online/game_list.html", {
@@ -194,14 +193,16 @@ def _done(request: HttpRequest, call, success: str | None = None) -> bool:
 @login_required
 def post_create(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    key = request.POST.get("thread", MAIN)
-    if len(key) > THREAD_KEY_LENGTH:  # no thread has such a key: it is none of the game's
-        raise Http404
+    form = PostForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+        return _back(game)
+    key = form.cleaned_data["thread"]
     holder = {}
 
     def call():
         holder["post"] = services.post_create(game=game, user=request.user, thread_key=key,
-                                              body=request.POST.get("body", ""))
+                                              body=form.cleaned_data["body"])
     if _done(request, call):
         tag = holder["post"].tag or {}
         if tag.get("refused"):
@@ -216,7 +217,8 @@ def post_create(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def vote(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    target = whole_number(request.POST.get("target"), minimum=1)
+    form = VoteForm(request.POST)
+    target = form.cleaned_data["target"] if form.is_valid() else None
     error = None
     try:
         game = services.vote_cast(game=game, user=request.user, target=target).game  # as the vote left it
@@ -234,9 +236,11 @@ def vote(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def night_action(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    ability = request.POST.get("ability", "")
-    raw = request.POST.get(f"target-{ability}", request.POST.get("target", ""))  # one select per ability
-    target = whole_number(raw, minimum=1)
+    form = NightActionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+        return _back(game)
+    ability, target = form.cleaned_data["ability"], form.target(request.POST)
     _done(request, lambda: services.night_action_submit(game=game, user=request.user, ability=ability, target=target),
           _("Your night action is recorded; the last one you send counts."))
     return _back(game)
@@ -246,10 +250,13 @@ def night_action(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def signup(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    if request.POST.get("leave"):
+    form = SignupForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+    elif form.cleaned_data["leave"]:
         _done(request, lambda: services.signup_leave(game=game, user=request.user), _("You have left the game."))
     else:
-        _done(request, lambda: services.signup_join(game=game, user=request.user, name=request.POST.get("name", "")),
+        _done(request, lambda: services.signup_join(game=game, user=request.user, name=form.cleaned_data["name"]),
               _("You have signed up."))
     return _back(game)
 
@@ -258,7 +265,7 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def follow(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    services.follow_set(game=game, user=request.user, on=not request.POST.get("stop"))
+    services.follow_set(game=game, user=request.user, on="stop" not in request.POST)  # the button's name only
     return _back(game)
 
 

@@ -137,3 +137,13 @@ class PublicationForm(forms.ModelForm):
         model = Tournament
         fields = ["publish_participants", "publish_seating", "publish_standings", "publish_results",
                   "publish_protocols"]
+
+
+class StatusForm(forms.Form):
+    """A tournament's or an evening's next status (the service says which moves are allowed)."""
+
+    status = forms.ChoiceField(label=_("Status"))
+
+    def __init__(self, *args, choices, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["status"].choices = choices

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs.models import Player
 from clubs.permissions import clubs_user_organizes
 from core.errors import ApplicationError
+from core.forms import form_refusal
 from games.models import Game
 from games.selectors import games_with_links
 
@@ -23,6 +24,7 @@ from .forms import (
     GenerateForm,
     NoteForm,
     PublicationForm,
+    StatusForm,
     SwapForm,
     TableJudgesForm,
     TournamentForm,
@@ -116,8 +118,11 @@ def tournament_manage(request, tournament):
 @organizes_tournament
 @require_POST
 def tournament_status(request, tournament):
-    services.tournament_set_status(tournament=tournament, status=request.POST.get("status", ""),
-                                   actor=request.user)
+    form = StatusForm(request.POST, choices=Tournament.Status.choices)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+        return redirect("organize:tournament", slug=tournament.slug)
+    services.tournament_set_status(tournament=tournament, status=form.cleaned_data["status"], actor=request.user)
     messages.success(request, _("Status changed."))
     return redirect("organize:tournament", slug=tournament.slug)
 
@@ -355,7 +360,11 @@ def evening_manage(request, evening):
 @organizes_evening
 @require_POST
 def evening_status(request, evening):
-    services.evening_set_status(evening=evening, status=request.POST.get("status", ""), actor=request.user)
+    form = StatusForm(request.POST, choices=Evening.Status.choices)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+        return redirect("organize:evening", pk=evening.pk)
+    services.evening_set_status(evening=evening, status=form.cleaned_data["status"], actor=request.user)
     messages.success(request, _("Status changed."))
     return redirect("organize:evening", pk=evening.pk)
 

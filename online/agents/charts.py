@@ -20,15 +20,12 @@ from html import escape
 
 from vocabulary import CIVILIAN, DON, MAFIA, SHERIFF
 
+from .spec import gettext_noop, spec_words
+
 Translate = Callable[[str], str]
 WIDTH = 420  # the viewBox's width: at a phone's 390 px the 13-unit text reads at about 11 px
 LABEL_H, BAR_H, GAP, FONT = 17, 13, 9, 13
 COLOURS = ("#2f5f8f", "#a3412d")  # the run, the compared spec (contrast ≥ 4.5 on white)
-
-
-def gettext_noop(message: str) -> str:
-    """Marks a word for translation where it is defined; `_` translates it where it is shown."""
-    return message
 
 
 # The table's role labels, as every page writes them (games/rulesets.py ROLE_LABELS: the same words,
@@ -148,7 +145,7 @@ def intervals(
 
 
 def _fit(label: str, limit: int = 56) -> str:
-    """A spec as a chart's label: a long one is cut (the page's table and the legend show it whole)."""
+    """A spec's words as a chart's label: a long one is cut (the page's table shows it whole)."""
     return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
@@ -180,7 +177,7 @@ def _win_rates(summaries: list[dict], _: Translate) -> str:
         rate, (low, high) = summary["red_win_rate"] or 0.0, summary["red_win_rate_ci95"]
         shown = _("%(rate)s (95%% interval %(low)s–%(high)s)") % {
             "rate": _percent(rate), "low": _percent(low), "high": _percent(high)}  # fmt: skip
-        rows.append((_fit(summary["spec"]), rate, low, high, shown))
+        rows.append((_fit(spec_words(summary["spec"], _)), rate, low, high, shown))
     quarters = [(q / 4, _percent(q / 4)) for q in range(5)]
     title = _("Red win rate with its interval (95%)")
     return intervals("win-rate", title, rows, 0.0, 1.0, quarters)
@@ -197,7 +194,7 @@ def _difference(h2h: dict, summaries: list[dict], _: Translate) -> str:
     shown = _("%(difference)s (95%% interval %(low)s to %(high)s)") % {
         "difference": _signed_percent(difference), "low": _signed_percent(low),
         "high": _signed_percent(high)}  # fmt: skip
-    label = _fit(f"{summaries[0]['spec']} − {summaries[1]['spec']}")
+    label = _("the first agents minus the second")
     title = _("Head to head: the difference in red win rate, with its interval (95%)")
     return intervals(
         "difference", title, [(label, difference, low, high, shown)], -reach, reach, ticks
@@ -214,8 +211,8 @@ def _points_per_role(summaries: list[dict], _: Translate) -> str:
                 [(mean, "—" if mean is None else f"{mean:+.3f}") for mean in means],
             )
         )
-    title = _("Mean points per role (fiim-2025 scoring)")
-    return bars("points", title, rows, [summary["spec"] for summary in summaries])
+    title = _("Mean points per role (tournament points of the Official 2025 rules)")
+    return bars("points", title, rows, [spec_words(summary["spec"], _) for summary in summaries])
 
 
 def _lengths(summaries: list[dict], _: Translate) -> str:
@@ -225,7 +222,7 @@ def _lengths(summaries: list[dict], _: Translate) -> str:
         counts = [summary["length"]["days"].get(str(day), 0) for summary in summaries]
         rows.append((_("Day %(day)s") % {"day": day}, [(count, str(count)) for count in counts]))
     title = _("Game length: games by the last day played")
-    return bars("length", title, rows, [summary["spec"] for summary in summaries])
+    return bars("length", title, rows, [spec_words(summary["spec"], _) for summary in summaries])
 
 
 def _rule_paths(summaries: list[dict], _: Translate) -> str:
@@ -241,4 +238,4 @@ def _rule_paths(summaries: list[dict], _: Translate) -> str:
             group.append((data["games"] / max(1, summary["games"]), shown))
         rows.append((_(path["title"]), group))
     title = _("Rule paths: the share of games in which each fired")
-    return bars("paths", title, rows, [summary["spec"] for summary in summaries], 1.0)
+    return bars("paths", title, rows, [spec_words(summary["spec"], _) for summary in summaries], 1.0)

@@ -24,6 +24,55 @@ class SpecError(ValueError):
     pass
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a word for translation where it is defined; `_` translates it where it is shown."""
+    return message
+
+
+# A spec as people read it (spec_words): each kind of agent in words, one place. The spec itself
+# ("red=rule,black=random") is the command line's and the report's; a page never shows it.
+KIND_WORDS = {
+    "rule": gettext_noop("rule-based bots"),
+    "random": gettext_noop("random players"),
+    "sloppy": gettext_noop("random players who foul"),
+    "chat": gettext_noop("a chat model"),
+}
+PLACE_WORDS = {
+    "red": gettext_noop("red: %(agents)s"),
+    "black": gettext_noop("black: %(agents)s"),
+    "seat": gettext_noop("seat %(seat)s: %(agents)s"),
+    "others": gettext_noop("the others: %(agents)s"),
+}
+
+
+def _kind_words(kind: str, _) -> str:
+    if kind.startswith("http:"):
+        return _("an HTTP agent at %(address)s") % {"address": kind[len("http:"):]}
+    if kind.startswith("python:"):
+        return _("the Python agent %(name)s") % {"name": kind[len("python:"):]}
+    return _(KIND_WORDS[kind])
+
+
+def spec_words(spec: str | None, _=lambda message: message) -> str:
+    """An agent spec in words, through the translation ``_``: "rule" is "rule-based bots",
+    "red=rule,black=random" is "red: rule-based bots; black: random players", "1=random,rule" is
+    "seat 1: random players; the others: rule-based bots". A spec this version cannot read (one
+    stored by another) is shown as it is written."""
+    try:
+        parts = parse_spec(spec)
+    except SpecError:
+        return spec or ""
+    places = [_(PLACE_WORDS[team]) % {"agents": _kind_words(parts[team], _)} for team in ("red", "black")
+              if team in parts]
+    seats = sorted((key for key in parts if key.isdigit()), key=int)
+    places += [_(PLACE_WORDS["seat"]) % {"seat": seat, "agents": _kind_words(parts[seat], _)} for seat in seats]
+    if not places:
+        return _kind_words(parts["default"], _)
+    if not ("red" in parts and "black" in parts):
+        places.append(_(PLACE_WORDS["others"]) % {"agents": _kind_words(parts["default"], _)})
+    return "; ".join(places)
+
+
 def _one(kind: str, chat_settings: dict | None) -> Agent:
     if kind == "rule":
         return RuleBot()

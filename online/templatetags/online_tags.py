@@ -8,8 +8,15 @@ from django.utils.translation import gettext as _
 
 from core import written
 from online import texts
+from online.agents.spec import spec_words
 
 register = template.Library()
+
+
+@register.filter
+def agents(spec):
+    """A simulation's agent spec in words ("red=rule,black=random": "red: rule-based bots; …")."""
+    return spec_words(spec, _)
 
 
 @register.filter

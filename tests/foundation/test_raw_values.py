@@ -23,6 +23,7 @@ from core.models import RecomputeJob
 from discipline.models import DisciplineCase
 from games.rulesets import ROLE_LABELS
 from online.agents.charts import ROLE_NAMES
+from online.simulation_models import SimulationRun
 from tests.factories import ClubFactory
 from tests.tournaments.factories import TournamentFactory, organizer_of
 from tournaments.models import Evening
@@ -57,23 +58,79 @@ def visible_text(html: str) -> str:
     return " ".join(" ".join(parser.parts).split())
 
 
-# What gives an internal value away in a Russian page's text.
+# What gives an internal value away in a Russian page's text: a snake_case name, an English unit, and
+# every id the code itself gives a label (internal_codes: drawn from the code, not typed here).
 SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
-AUDIT_ID = re.compile(r"\b(?:application|discipline|evening|final|game|judge_link|m1923|membership|player|"
-                      r"protocol|seating|tournament)\.[a-z][a-z_-]+\b")
-CODES = re.compile(r"\b(?:pending|running|done|failed|setup|in_progress|finished|confirmed|annulled|"
-                   r"civilian|sheriff|mafia|don|insult|leak|upheld|amended|overturned|void|accepted|rejected|"
-                   r"waitlisted|withdrawn|draft|registration_open)\b|\b\d+\s?ms\b")
+UNITS = re.compile(r"\b\d+\s?ms\b")
+ZONES = re.compile(r"(?<=\d\d:\d\d )(?!UTC)[A-Z]{2,5}\b")  # "17:54 MSK", "09:00 IST": «МСК», «UTC+2»
+PROJECT_APPS = ("clubs", "core", "discipline", "games", "online", "ratings", "scoring", "tournaments")
+# The fields a person writes (names, titles, descriptions, posts, reasons): their text is theirs and
+# may be in any language, so it is taken out of a page before it is read for codes.
+PERSON_WRITTEN = {"answer", "body", "city", "contact", "decision_reason", "description", "email", "family",
+                  "first_name", "judge_reason", "last_name", "message", "name", "nickname", "organizer_note",
+                  "reason", "review_note", "text", "title", "together", "username", "venue"}
 
 
-def raw_values(text: str) -> list[str]:
-    return sorted({m.group(0) for pattern in (SNAKE_CASE, AUDIT_ID, CODES) for m in pattern.finditer(text)})
+def internal_codes() -> frozenset[str]:
+    """Every id the site gives a person's words to: the models' choices (statuses, roles, rulesets,
+    kinds, decisions…), the audit actions, the simulation agents' kinds, and the online games'
+    roles, sides, abilities, outcomes, options and Mafia 1923's roles, abilities and statuses."""
+    from django.apps import apps
+
+    from core.actions import described
+    from online import mafia1923_texts, texts
+    from online.agents.spec import KIND_WORDS
+    from vocabulary import RULESET_IDS
+
+    codes = set(RULESET_IDS) | set(KIND_WORDS) | set(described())
+    for model in apps.get_models():
+        if model._meta.app_label in PROJECT_APPS:
+            for field in model._meta.get_fields():
+                codes |= {value for value, _label in getattr(field, "choices", None) or () if isinstance(value, str)}
+    for table in (texts.ROLES, texts.SIDES, texts.ABILITIES, texts.LEFT, texts.OUTCOMES, texts.VERDICTS,
+                  texts.OPTION_NAMES, mafia1923_texts.ROLE_NAMES, mafia1923_texts.ABILITY_NAMES,
+                  mafia1923_texts.STATUS_NAMES):
+        codes |= set(table)
+    return frozenset(code for code in codes if re.search("[a-z]", code))
 
 
-def test_the_patterns_find_what_they_are_for():
-    assert raw_values("статус: done: 16 · 12 ms · m1923.deal-adjusted · game_scores · судья: insult") == [
-        "12 ms", "done", "game_scores", "insult", "m1923.deal-adjusted"]
-    assert raw_values("готово: 16 · 12 мс · раздача исправлена · Red Square Mafia Club · Don't") == []
+def person_written() -> list[str]:
+    """What people wrote into the database (PERSON_WRITTEN's fields), longest first."""
+    from django.apps import apps
+    from django.db import models
+
+    found = set()
+    for model in apps.get_models():
+        fields = [field.name for field in model._meta.get_fields()
+                  if isinstance(field, models.CharField | models.TextField) and field.name in PERSON_WRITTEN
+                  and not field.choices]
+        for row in model.objects.values_list(*fields) if fields else ():
+            found |= {" ".join(value.split()) for value in row if value and value.strip()}
+    return sorted(found, key=len, reverse=True)
+
+
+def raw_values(text: str, *, codes=None, written=()) -> list[str]:
+    """The internal values in a page's text, once what people wrote (``written``) is taken out."""
+    for value in written:
+        text = text.replace(value, " ¦ ")
+    codes = internal_codes() if codes is None else codes
+    pattern = re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(code) for code in sorted(codes, key=len, reverse=True))
+                         + r")(?![\w-])")
+    return sorted({m.group(0) for found in (SNAKE_CASE, UNITS, ZONES, pattern) for m in found.finditer(text)})
+
+
+@pytest.mark.django_db
+def test_the_codes_are_the_codes_own_and_the_patterns_find_them():
+    codes = internal_codes()
+    assert {"done", "pending", "setup", "fiim-2025", "discipline.open", "m1923.deal-adjusted", "rule",
+            "godfather", "upheld"} <= codes
+    assert raw_values("статус: done: 16 · 12 ms · m1923.deal-adjusted · game_scores · судья: insult · fiim-2025 · "
+                      "rule · 17:54 MSK · 09:00 IST", codes=codes | {"insult"}) == [
+        "12 ms", "IST", "MSK", "done", "fiim-2025", "game_scores", "insult", "m1923.deal-adjusted", "rule"]
+    assert raw_values("готово: 16 · 12 мс · раздача исправлена · Red Square Mafia Club · Done · 17:54 МСК · "
+                      "09:00 UTC+2 · 09:00 UTC", codes=codes) == []
+    assert raw_values("Описание: a forum game with a cop · готово", codes=codes,
+                      written=["a forum game with a cop"]) == [], "what a person wrote is theirs"
 
 
 def test_one_set_of_role_labels_for_the_table_game():
@@ -117,11 +174,13 @@ def demo_pages() -> dict[str, list[str]]:
     evening = Evening.objects.get(title="Friday demo evening")
     cup = "/tournaments/red-square-cup"
     cases = [case.get_absolute_url() for case in DisciplineCase.objects.order_by("pk")]
+    runs = [run.get_absolute_url() for run in SimulationRun.objects.order_by("pk")]
     return {
         "": ["/", "/tournaments/", f"{cup}/", f"{cup}/participants/", f"{cup}/seating/", f"{cup}/seating/players/",
              f"{cup}/standings/", f"{cup}/results/", f"{cup}/players/{arkady.pk}/", evening.get_absolute_url(),
              "/clubs/", "/clubs/red-square/", "/players/", arkady.get_absolute_url(), "/ratings/",
-             f"/ratings/players/{arkady.pk}/", "/online/", "/online/roles/", "/online/table/", "/online/1923/"],
+             f"/ratings/players/{arkady.pk}/", "/online/", "/online/roles/", "/online/table/", "/online/1923/",
+             "/online/simulations/", *runs],
         "player": ["/online/demo-forum-game/", "/online/notifications/", "/online/1923/demo-mafia-1923/"],
         "organizer": ["/organize/", "/organize/pipeline/", "/organize/discipline/", *cases,
                       "/organize/tournaments/red-square-cup/", "/organize/tournaments/red-square-cup/seating/",
@@ -135,7 +194,9 @@ def demo_pages() -> dict[str, list[str]]:
 
 @pytest.mark.django_db
 def test_the_demo_sites_main_pages_show_no_internal_value_in_russian(demo):
-    found = {}
+    """Issue 27 also names "red=rule,black=random" and "fiim-2025 scoring" (the simulations' agents
+    and chart) and "'MSK' not «МСК»" (Mafia 1923's Israel time was "IST" in Russian)."""
+    codes, written, found = internal_codes(), person_written(), {}
     for username, paths in demo_pages().items():
         client = Client(headers={"accept-language": "ru"})
         if username:
@@ -143,7 +204,7 @@ def test_the_demo_sites_main_pages_show_no_internal_value_in_russian(demo):
         for path in paths:
             response = client.get(path)
             assert response.status_code == 200, (path, response.status_code)
-            raw = raw_values(visible_text(response.content.decode()))
+            raw = raw_values(visible_text(response.content.decode()), codes=codes, written=written)
             if raw:
                 found[path] = raw
     assert not found, "\n".join(f"{path}: {raw}" for path, raw in found.items())
@@ -158,3 +219,22 @@ def test_the_rating_history_says_change_as_a_noun_and_writes_it_in_the_readers_n
                         .content.decode())
     assert "Изменение" in text and "Изменить" not in text
     assert re.search(r"[+-]\d+,\d\b", text) and not re.search(r"[+-]\d+\.\d\b", text)
+
+
+@pytest.mark.django_db
+def test_the_judges_page_writes_points_in_the_readers_numbers(demo):
+    """Issue 27: "standings totals show '1' among '1.70 … 0.90'" — points are written one way
+    (core/written.py: two decimals, the reader's decimal mark). The judge's page of a played game
+    wrote each player's total and each item as the engine's float ("0.5", "0.2")."""
+    from games.models import Game
+
+    game = Game.objects.filter(tournament__slug="red-square-cup", status=Game.Status.CONFIRMED).order_by("pk").first()
+    client = Client(headers={"accept-language": "ru"})
+    client.force_login(get_user_model().objects.get(username="organizer"))
+    html = client.get(f"/judge/games/{game.pk}/").content.decode()
+    scores = html[html.index('<table class="list scores">'):]
+    scores = scores[:scores.index("</table>")]
+    totals = re.findall(r'<td class="num total">([^<]*)</td>', scores)
+    items = re.findall(r"<li><b>([^<]*)</b>", scores)
+    assert len(totals) == 10 and items
+    assert all(re.fullmatch(r"-?\d+,\d\d", value) for value in totals + items), (totals, items)

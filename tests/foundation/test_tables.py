@@ -40,3 +40,12 @@ def test_the_tag_wraps_a_templates_table():
                         "</tr></thead><tbody><tr><td>1</td><td>{{ value }}</td></tr></tbody></table>{% endstacked %}")
     html = template.render(Context({"heading": "Очки", "value": "<b>"}))
     assert '<td data-label="Очки">&lt;b&gt;</td>' in html and '<td class="stack-lead">1</td>' in html
+
+
+def test_a_label_is_the_headings_words_read_aloud_not_its_short_form_for_the_eye():
+    """The seating grid's rounds: "1" and "F" above the columns, "round 1" and "final round" on a
+    phone's labels (issue 27: at 390 px the grid scrolled sideways)."""
+    html = label_cells('<table><thead><tr><th>Player</th><th><span class="sr-only">round </span>1</th>'
+                       '<th><span class="sr-only">final round</span><span aria-hidden="true">F<b>!</b></span></th>'
+                       '</tr></thead><tbody><tr><th>Marina</th><td>3/5</td><td>1/2</td></tr></tbody></table>', lead=1)
+    assert '<td data-label="round 1">3/5</td>' in html and '<td data-label="final round">1/2</td>' in html

@@ -49,10 +49,21 @@ def test_a_moment_is_written_in_its_owners_zone_with_the_zones_name_in_the_reade
     assert in_language("en", written.moment, MOMENT, "Asia/Yekaterinburg") == "Sat 28 Nov 2026, 19:47 UTC+5"
     assert in_language("en", written.moment, MOMENT, "Asia/Kolkata") == "Sat 28 Nov 2026, 20:17 IST"
     assert in_language("en", written.moment, MOMENT, "America/St_Johns").endswith("11:17 NST")
+    assert in_language("ru", written.moment, MOMENT, "UTC") == "сб, 28 ноября 2026, 14:47 UTC"
     assert in_language("en", written.clock, MOMENT, moscow) == "17:47 MSK"
     assert in_language("ru", written.day, MOMENT, moscow) == "сб, 28 ноября 2026"
     assert written.machine(MOMENT) == "2026-11-28T14:47:00Z"
     assert written.moment(None, moscow) == "" and written.moment("not a time", moscow) == ""
+
+
+def test_in_russian_a_zone_without_a_russian_name_is_its_offset():
+    """Issue 27: "'MSK' not «МСК»" — every word a person reads comes from a translated label; an
+    English abbreviation ("IST", "CET") is no Russian word, so a Russian page writes the offset
+    (docs/architecture.md, "Times and numbers")."""
+    assert in_language("ru", written.moment, MOMENT, "Asia/Jerusalem") == "сб, 28 ноября 2026, 16:47 UTC+2"
+    assert in_language("en", written.moment, MOMENT, "Asia/Jerusalem") == "Sat 28 Nov 2026, 16:47 IST"
+    assert in_language("ru", written.clock, MOMENT, "Europe/Berlin") == "15:47 UTC+1"
+    assert in_language("ru", written.clock, MOMENT, "Asia/Kolkata") == "20:17 UTC+5:30"
 
 
 def test_a_date_reads_the_same_whatever_the_moment_and_a_day_is_the_owners_calendar_day():

@@ -398,3 +398,20 @@ def test_the_notes_that_close_a_window_are_written_in_the_tables_language():
     assert not any(word in text for word in ("late", "malformed", "agent error", "seat "))
     assert {problem["reason"].split(":")[0] for problem in game.problems} == {"late", "malformed", "agent error"}
     replay(game.log)
+
+
+def test_a_spec_is_written_in_words_for_people():
+    """Issue 27: "Raw values shown to people: 'red=rule,black=random' … Every word a person reads
+    comes from a translated label." The simulations' pages write a spec with spec_words."""
+    from online.agents.spec import spec_words
+
+    assert spec_words("rule") == "rule-based bots"
+    assert spec_words("red=rule,black=random") == "red: rule-based bots; black: random players"
+    assert spec_words("1=sloppy,random") == "seat 1: random players who foul; the others: random players"
+    assert spec_words("black=random") == "black: random players; the others: rule-based bots"
+    assert spec_words("1=http:http://127.0.0.1:8001/act") == (
+        "seat 1: an HTTP agent at http://127.0.0.1:8001/act; the others: rule-based bots")
+    russian = {"red: %(agents)s": "красные: %(agents)s", "black: %(agents)s": "чёрные: %(agents)s",
+               "rule-based bots": "боты по правилам", "random players": "случайные игроки"}
+    assert spec_words("red=rule,black=random", russian.get) == "красные: боты по правилам; чёрные: случайные игроки"
+    assert spec_words("nonsense=1") == "nonsense=1", "a spec this version cannot read is shown as written"

@@ -44,4 +44,5 @@ def test_a_long_spec_is_cut_in_the_charts_labels():
     report = build_report(simulate(2, "c", "rule"))
     report["run"]["spec"] = ",".join(f"{seat}=rule" for seat in range(1, 11)) + ",black=random"
     win_rate = dict(report_charts(report))["win-rate"]
-    assert "1=rule,2=rule" in win_rate and "black=random</text>" not in win_rate and "…</text>" in win_rate
+    assert "black: random players; seat 1: rule-based bots" in win_rate and "…</text>" in win_rate
+    assert "the others: rule-based bots</text>" not in win_rate

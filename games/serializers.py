@@ -13,7 +13,6 @@ from vocabulary import PROTOCOL_FORMAT, ROLES
 
 from .models import Game
 from .rulesets import RulesetChoice
-from .visibility import shown_winner
 
 EVENT_TYPES = ["nominate", "vote", "raise", "shot", "don_check", "sheriff_check", "will", "foul",
                "disqualify", "dd", "surrender", "sheriff_kill_responsible", "bonus"]
@@ -105,13 +104,10 @@ class GameDetailSerializer(GameSerializer):
                  "role": (s.role or None) if game.roles_visible else None} for s in game.seats.all()]
 
     def get_winner(self, game) -> str | None:
-        request = self.context.get("request")
-        return shown_winner(getattr(request, "user", None), game) or None
+        return (game.winner or None) if game.roles_visible else None
 
     def get_end(self, game) -> str | None:
-        # How the game ended names the winner: the same rule.
-        request = self.context.get("request")
-        return (game.end or None) if shown_winner(getattr(request, "user", None), game) is not None else None
+        return (game.end or None) if game.roles_visible else None
 
     @extend_schema_field(ScoreSerializer(many=True, allow_null=True))
     def get_scores(self, game):

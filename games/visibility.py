@@ -62,21 +62,6 @@ def may_see_roles(user, game: Game, *, via_link: bool = False) -> bool:
     return via_link or results_are_public(game) or user_may_enter(user, game)
 
 
-def shown_winner(user, game: Game, *, via_link: bool = False) -> str | None:
-    """The winner under THE rule: a game's winner, like its roles and points, is shown where and
-    when its results are published (and to those who may enter it) — None when hidden, else the
-    winning team ("" for a game that ended with none).
-
-    The winner together with the public departures tells who was black (issue 25), so every page,
-    export, feed and API that names a winner asks this. A game annotated by ``with_roles_visible``
-    is answered from its annotation (the same rule in SQL).
-    """
-    visible = getattr(game, "roles_visible", None)
-    if visible is None:
-        visible = may_see_roles(user, game, via_link=via_link)
-    return (game.winner or "") if visible else None
-
-
 def roles_visible_q(user, *, prefix: str = "") -> Q:
     """``may_see_roles`` as a queryset filter over games (``prefix`` like ``"game__"``).
 

@@ -172,14 +172,11 @@ def evening_players(evening: Evening) -> QuerySet[Player]:
 # --- seating ----------------------------------------------------------------------------------
 
 
-def rounds_with_games(tournament: Tournament, *, number: int | None = None, viewer=None) -> QuerySet[Round]:
-    """Rounds with their games, judges and seated players: three queries whatever the size. With a
-    ``viewer``, each game carries ``roles_visible`` for them (the winner's rule, shown_winner)."""
+def rounds_with_games(tournament: Tournament, *, number: int | None = None) -> QuerySet[Round]:
+    """Rounds with their games, judges and seated players: three queries whatever the size."""
     seats = GameSeat.objects.select_related("player").order_by("seat")
     games = (Game.objects.select_related("judge").prefetch_related(Prefetch("seats", queryset=seats))
              .order_by("table_number"))
-    if viewer is not None:
-        games = with_roles_visible(games, viewer)
     qs = tournament.rounds.prefetch_related(Prefetch("games", queryset=games)).order_by("number")
     if number is not None:
         qs = qs.filter(number=number)

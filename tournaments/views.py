@@ -197,7 +197,7 @@ def player(request, tournament, pk):
 
 @public_when("publish_results")
 def results(request, tournament):
-    rounds = list(selectors.rounds_with_games(tournament, viewer=request.user))
+    rounds = list(selectors.rounds_with_games(tournament))
     return render(request, "tournaments/results.html", _context(request, tournament, rounds=rounds))
 
 

@@ -10,7 +10,7 @@ from clubs.permissions import user_may_organize
 from core import written
 from games import links
 from games.qr import qr_svg
-from games.visibility import may_see_roles, shown_winner
+from games.visibility import may_see_roles
 
 register = template.Library()
 
@@ -58,13 +58,6 @@ def game_roles_visible(context, game) -> bool:
     user = getattr(request, "user", None)
     return may_see_roles(user, game, via_link=bool(context.get("via_link")))
 
-
-
-@register.simple_tag(takes_context=True)
-def game_winner(context, game) -> str | None:
-    """``{% game_winner game as winner %}``: games.visibility.shown_winner (None while hidden)."""
-    request = context.get("request")
-    return shown_winner(getattr(request, "user", None), game, via_link=bool(context.get("via_link")))
 
 
 @register.simple_tag

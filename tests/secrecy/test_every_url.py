@@ -35,6 +35,8 @@ MUST_DIFFER_WHEN_PUBLISHED = {
     "api:v1:game-protocol": lambda w: [f"/api/v1/games/{w.secret.pk}/protocol/"],
     "tournaments:standings": lambda w: [f"/tournaments/{w.tournament.slug}/standings/"],
     "ratings:leaderboard": lambda w: ["/ratings/"],
+    # the winner (issue 25; the worlds' winners differ): the results' line of the secret table
+    "tournaments:results": lambda w: [f"/tournaments/{w.tournament.slug}/results/"],
     "online:review": lambda w: [f"/online/{w.extra['online_game']}/review/"],
 }
 # How a page or the API says that the Mafia won.
@@ -56,6 +58,12 @@ ENTITLED = {
                         f"/judge/games/{w.secret.pk}/log/"],
     "link": lambda w: [f"/t/{w.secret.judge_token}/", f"/t/{w.evening_game.judge_token}/history/"],
 }
+# Those who read a page about the secret game without being entitled to its secret: the
+# tournament's chief judge, who judged another table (the discipline case, the queue). Each page
+# answers 200, the same in both worlds before publication; the case names the winner once
+# published, so it must differ then (the worlds' winners differ).
+NOT_ENTITLED = {"chief judge": lambda w: [f"/organize/discipline/{w.extra['case']}/", "/organize/discipline/"]}
+NOT_ENTITLED_DIFFER_WHEN_PUBLISHED = {"chief judge": lambda w: [f"/organize/discipline/{w.extra['case']}/"]}
 # Caches live in this process for the test: the standings API caches bodies under the tournament's
 # id and timestamps, which both worlds share; a shared cache would hand world b world a's body.
 LOCAL_CACHE = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -118,6 +126,11 @@ def _walk_both_worlds() -> tuple[dict, dict]:
                     client = _client(world, viewer)
                     for url in urls(world):
                         renders[(variant, state, viewer, "entitled", url)] = _render(client, url, {})
+                chief = Client()
+                chief.force_login(world.other_judge.user)
+                for viewer, urls in NOT_ENTITLED.items():
+                    for url in urls(world):
+                        renders[(variant, state, viewer, "not entitled", url)] = _render(chief, url, {})
             worlds[variant] = world
     return renders, worlds
 
@@ -145,6 +158,8 @@ def test_no_url_tells_a_secret_before_the_results_are_published():
         if viewer in ENTITLED:
             assert a[0] == 200 and a != b, f"{state}, {viewer}: {url} must show the secret ({a[0]})"
             continue
+        if viewer in NOT_ENTITLED:
+            assert a[0] == 200, f"{state}, {viewer}: {url} must show the page ({a[0]})"
         if a == b:
             continue
         if state in UNPUBLISHED:
@@ -169,3 +184,6 @@ def test_no_url_tells_a_secret_before_the_results_are_published():
                 assert (viewer, url) in differing, (
                     f"published, {viewer}: {label} {url} is the same in both worlds; the test cannot see a "
                     "secret there (or the page hides published results)")
+    for viewer, urls in NOT_ENTITLED_DIFFER_WHEN_PUBLISHED.items():
+        for url in urls(world):
+            assert (viewer, url) in differing, f"published, {viewer}: {url} is the same in both worlds"

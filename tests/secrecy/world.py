@@ -8,11 +8,16 @@ secret (docs/secrecy.md): the same public events, the same ids, the same instant
 * the club's organizer, the judge of both secret games, twenty players with accounts, and a guest
   whose application waits for a decision.
 
-The secret games have the same nominations, votes, departures, fouls, wills and winner in both
-variants. What differs: the roles (the three black seats and the Sheriff move between seats that
-stay at the table to the end, so every player's team changes), the Sheriff's and the Don's check
-targets, the players' shown numbers at the night shots, and one check more in variant ``"a"``
-(a night event: one protocol version more).
+The secret games have the same nominations, votes, departures, fouls and wills in both
+variants. What differs: the roles (the Mafia sits at 1–3 in ``"a"``, at 7–9 in ``"b"``; the
+Sheriff at 4, at 1), and so the **winner** (the Mafia by parity in ``"a"``, the city in ``"b"``:
+the same departures, other teams — issue 25, the winner is part of the secret, and the walk's
+comparison now sees it on every page), the Sheriff's and the Don's check targets, the players'
+shown numbers at the night shots, and one check more in variant ``"a"`` (a night event: one
+protocol version more).
+
+The tournament's chief judge is the judge of table 2, who may not enter table 1: they read the
+secret game's discipline case without being entitled to its secret (the walk's ``NOT_ENTITLED``).
 
 The states the walk looks at, in order: ``build`` (both secret games finished and submitted),
 ``confirm`` (confirmed, results not published: the tournament game's results are hidden again by
@@ -42,12 +47,13 @@ UNFROZEN = ["celery", "kombu", "redis"]
 
 
 def secret_scenario(variant: str) -> Scenario:
-    """The secret game: black wins on Day 3 by parity; seats 7–10 leave, all of them red in both
-    variants, so the same events are accepted whoever is black among seats 1–6."""
+    """The secret game: seats 10, 9 (shot), 8 and 7 leave, in this order, in both variants. In
+    ``"a"`` they are red and the Mafia (1–3) wins on Day 3 by parity; in ``"b"`` the Mafia is 7–9
+    (it shoots its own 9) and the city wins when 7 leaves: the same public events, another winner."""
     if variant == "a":
         game = Scenario.pro_mafia(blacks=(1, 2, 3), sheriff=4)  # the Don at 1
     else:
-        game = Scenario.pro_mafia(blacks=(4, 5, 6), sheriff=1)  # the Don at 4
+        game = Scenario.pro_mafia(blacks=(7, 8, 9), sheriff=1)  # the Don at 7
     game.day(1).foul(5).technical_foul(6).nominations((1, 10), (6, 9))
     game.vote({10: [1, 2, 3, 4, 5, 6], 9: [7, 8, 9, 10]})
     game.no_will(10)
@@ -168,6 +174,10 @@ def build(variant: str, clock) -> World:
     tournaments.publication_set(tournament=tournament, actor=organizer, publish_standings=True,
                                 publish_protocols=True, publish_results=True)
     world.tournament = tournament
+    from discipline import services as discipline
+
+    # The chief judge reviews the tournament's discipline cases; they judge table 2, not the secret table.
+    discipline.tournament_set_chief_judge(tournament=tournament, player=other_judge, actor=organizer)
 
     # Table 2: an ordinary game, played, confirmed and published — the same in both variants.
     world.at(30)

@@ -166,8 +166,8 @@ def test_no_url_tells_a_secret_before_the_results_are_published():
             leaks.append(f"{state}, {viewer}: {label} {url}\n    {_difference(a, b)}")
         else:
             differing.add((viewer, url))
-    # The winner is part of the results (issue 25): both secret games are Mafia wins in both worlds,
-    # so the comparison cannot see it; the words themselves must be nowhere before publication.
+    # The winner is part of the results (issue 25): the worlds' winners differ, so the comparison sees
+    # it; and in world a (a Mafia win) the words themselves must be nowhere before publication.
     # (Table 2, published at once, is a city win.)
     for state, viewer, label, url in sorted(keys):
         if state in UNPUBLISHED and viewer in VIEWERS:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from clubs.management.commands.seed_demo import DEMO_PASSWORD
+from clubs.management.commands.seed_demo import DEMO_PASSWORD, named
 
 from . import services
 from .mafia1923_demo import build as build_mafia1923
@@ -32,6 +32,7 @@ def build(club, stdout) -> None:
         user = User.objects.filter(username=username).first()
         if user is None:
             user = User.objects.create_user(username=username, email=f"{username}@example.com", password=DEMO_PASSWORD)
+        named(user, username.capitalize())
         users.append(user)
     setup = Setup.objects.filter(slug="demo-seven").first() or services.setup_create(
         name="Seven: two goons, a cop and a doctor", slug="demo-seven", data=SETUP, created_by=organizer)
@@ -41,7 +42,7 @@ def build(club, stdout) -> None:
         Game.objects.filter(pk=game.pk).update(slug="demo-forum-game")
         game.refresh_from_db()
         for user in users:
-            services.signup_join(game=game, user=user, name=user.username.capitalize())
+            services.signup_join(game=game, user=user)
         services.game_deal(game=game)
         services.role_messages_send(game=game)
         services.game_start(game=game)
@@ -52,7 +53,7 @@ def build(club, stdout) -> None:
                                     time_zone=club.timezone or "UTC")
         Game.objects.filter(pk=game.pk).update(slug="demo-sign-ups")
         for user in users[2:5]:
-            services.signup_join(game=game, user=user, name=user.username.capitalize())
+            services.signup_join(game=game, user=user)
     stdout.write(f"Online games: /online/ (players {', '.join(PLAYING)}; the organizer moderates)")
 
     build_mafia1923(stdout)

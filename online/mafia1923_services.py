@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs.selectors import person_name
 from core.audit import log_action
 from core.errors import ApplicationError
 from online.engine import DealRoles, PublishResolution, Start, create_game, resolve
@@ -89,7 +90,7 @@ def entry_create(*, game: Game, user, level: str, request: str = Entry.Request.I
                  name: str = "", language: str = "en", now: datetime | None = None) -> Entry:
     """A sign-up as a whole family, a group or an individual, at a level; spectators too."""
     now = now or clock.now()
-    name = (name or getattr(getattr(user, "player", None), "nickname", "") or user.get_username()).strip()[:60]
+    name = (name or person_name(user)).strip()[:60]
     together = (together or "").strip()[:60]
     if level not in Entry.Level.values:
         raise ApplicationError(_("Choose a level: Beginner, Standard or Spectator."), code="entry.level")

@@ -78,7 +78,7 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             services.entry_create(game=game, user=request.user, level=request.POST.get("level", ""),
                                   request=request.POST.get("request", Entry.Request.INDIVIDUAL),
-                                  together=request.POST.get("together", ""), name=request.POST.get("name", ""),
+                                  together=request.POST.get("together", ""),
                                   language=request.POST.get("language") or (get_language() or "en")[:2])
             messages.success(request, _("You are signed up."))
     except ApplicationError as error:

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs.selectors import person_name
 from core.errors import ApplicationError
 from online.engine import (
     RuleError,
@@ -83,7 +84,7 @@ def game_create(*, setup: Setup, moderator, title: str, seed: str | None = None,
 
 # --- sign-ups ------------------------------------------------------------------------------------
 def signup_join(*, game: Game, user, name: str = "") -> Signup:
-    name = (name or getattr(getattr(user, "player", None), "nickname", "") or user.get_username()).strip()[:60]
+    name = (name or person_name(user)).strip()[:60]
     with transaction.atomic():
         game = locked(game.pk)
         if game.status != Game.Status.SIGNUPS or game.dealt:
@@ -285,7 +286,7 @@ def _moderate(game: Game, command, now: datetime | None) -> None:
 def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime | None = None) -> Slot:
     """A new person takes the slot over: it keeps its role, votes, posts and actions; the new
     player gets the role message."""
-    name = (getattr(getattr(user, "player", None), "nickname", "") or user.get_username())[:60]
+    name = person_name(user)[:60]
     with transaction.atomic():
         game = locked(game.pk)
         now = now or clock.now()  # read under the lock, so the log's times never go back

@@ -3,6 +3,7 @@ a thread, role or result asks online/visibility.py."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from clubs.selectors import person_name
 from core.errors import ApplicationError
 from online.engine import night_order as engine_night_order
 from online.engine import processing, view_for
@@ -124,7 +126,7 @@ def _quote(posts, raw: str) -> str:
     if post is None:
         return ""
     who = (_("Moderator") if post.by_moderator else (post.name or post.slot.name) if post.slot is not None
-           else post.author.get_username() if post.author is not None else "")
+           else person_name(post.author) if post.author is not None else "")
     return f"[quote={who}]{post.body}[/quote]\n>>{post.pk}\n"
 
 
@@ -207,17 +209,34 @@ def post_create(request: HttpRequest, slug: str) -> HttpResponse:
     return _back(game, key)
 
 
+class VoteForm(forms.Form):
+    """The vote control: a player chosen ("Choose a player", the empty first option, is refused,
+    so one tap casts nothing), or the Unvote button."""
+
+    target = forms.IntegerField(required=False, min_value=1)
+    unvote = forms.BooleanField(required=False)
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("unvote") and data.get("target") is None and "target" not in self.errors:
+            self.add_error("target", _("Choose a player to vote for."))
+        return data
+
+
 @require_POST
 @login_required
 def vote(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    raw = request.POST.get("target", "")
-    target = int(raw) if raw.isdigit() else None
+    form = VoteForm(request.POST)
     error = None
-    try:
-        game = services.vote_cast(game=game, user=request.user, target=target).game  # as the vote left it
-    except ApplicationError as refused:
-        error = refused.message
+    if not form.is_valid():  # nothing is written: "Choose a player" sent as a vote is refused
+        error = next(iter(form.errors.values()))[0]
+    else:
+        target = None if form.cleaned_data["unvote"] else form.cleaned_data["target"]
+        try:
+            game = services.vote_cast(game=game, user=request.user, target=target).game  # as the vote left it
+        except ApplicationError as refused:
+            error = refused.message
     if request.htmx:  # the updated count, with the refusal if any
         return render(request, "online/_vote_count.html",
                       {"game": game, "count": selectors.named_vote_count(game), "error": error})
@@ -245,7 +264,7 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
     if request.POST.get("leave"):
         _done(request, lambda: services.signup_leave(game=game, user=request.user), _("You have left the game."))
     else:
-        _done(request, lambda: services.signup_join(game=game, user=request.user, name=request.POST.get("name", "")),
+        _done(request, lambda: services.signup_join(game=game, user=request.user),
               _("You have signed up."))
     return _back(game)
 

@@ -580,10 +580,10 @@ def test_seed_demo_holds_a_small_event_in_progress_that_the_demo_accounts_play(c
     assert client.login(request=HttpRequest(), username="player", password="mafia-demo-2026")
     page = client.get("/online/1923/demo-mafia-1923/actions/").content.decode()
     assert "Jail a player and a family" in page
-    mate = next(s.number for s in state.slots if s.name == "Judge")
+    mate = next(s.number for s in state.slots if s.name == "Judge Julia")  # the demo accounts' names
     client.post("/online/1923/demo-mafia-1923/votes/", {"family": "Cohen", "player": mate})
     state = state_of(Game.objects.get(pk=game.pk))
-    me = next(s.number for s in state.slots if s.name == "Player")
+    me = next(s.number for s in state.slots if s.name == "Arkady")
     assert state.ballots[("D1", "family")].current[me][0] == "Cohen"
 
 

@@ -164,11 +164,13 @@ def _count_etag(request: HttpRequest, slug: str) -> str | None:
 @condition(etag_func=_count_etag)
 def vote_count(request: HttpRequest, slug: str) -> HttpResponse:
     """The live vote count (htmx polls it every few seconds: the browser revalidates with its
-    ETag, and an unchanged count costs one small query); ``?phase=D1`` an ended day's count."""
+    ETag, and an unchanged count costs one small query); ``?phase=D1`` an ended day's count.
+    The fragment for htmx; a direct visit gets it in a full page (issue 27)."""
     game = _game(slug)
     phase = request.GET.get("phase") or None
     count = selectors.named_vote_count(game, phase)
-    response = render(request, "online/_vote_count.html", {"game": game, "count": count})
+    template = "online/_vote_count.html" if request.htmx else "online/vote_count_page.html"
+    response = render(request, template, {"game": game, "count": count})
     response["Cache-Control"] = "private, no-cache"
     return response
 

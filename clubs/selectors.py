@@ -31,9 +31,10 @@ def player_search(query: str = "") -> QuerySet[Player]:
 
 
 def person_name(user) -> str:
-    """How a person with an account is named to other people: their player's nickname (the name
-    they are known by at every table), else their full name, and the username only when the
-    account has neither. ``select_related("<user>__player")`` keeps a list of them to one query."""
+    """The display-name rule (issue 27: "one display name per person everywhere"): how a person
+    with an account is named to other people — in the top bar, on every online game's seat,
+    announcement, e-mail, form and feed: their player's nickname (the name they are known by at
+    every table), else their full name, and the username only when the account has neither. ``select_related("<user>__player")`` keeps a list of them to one query."""
     if user is None:
         return ""
     player = getattr(user, "player", None)  # a missing player raises a subclass of AttributeError

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from clubs.management.commands.seed_demo import DEMO_PASSWORD
-from clubs.models import Player
+from clubs.management.commands.seed_demo import DEMO_PASSWORD, named
 
 from . import services
 from .mafia1923_demo import build as build_mafia1923
@@ -33,8 +32,7 @@ def build(club, stdout) -> None:
         user = User.objects.filter(username=username).first()
         if user is None:
             user = User.objects.create_user(username=username, email=f"{username}@example.com", password=DEMO_PASSWORD)
-            # the club's demo player of that name is this person: one name everywhere (issue 27)
-            Player.objects.filter(nickname=username.capitalize(), user__isnull=True).update(user=user)
+        named(user, username.capitalize())
         users.append(user)
     setup = Setup.objects.filter(slug="demo-seven").first() or services.setup_create(
         name="Seven: two goons, a cop and a doctor", slug="demo-seven", data=SETUP, created_by=organizer)
@@ -56,7 +54,7 @@ def build(club, stdout) -> None:
         Game.objects.filter(pk=game.pk).update(slug="demo-sign-ups")
         for user in users[2:5]:
             services.signup_join(game=game, user=user)
-    stdout.write(f"Online games: /online/ (accounts {', '.join(PLAYING)}; the organizer moderates)")
+    stdout.write(f"Online games: /online/ (players {', '.join(PLAYING)}; the organizer moderates)")
 
     build_mafia1923(stdout)
     stdout.write("Auto-judged table: /online/table/ (any visitor sits down at once, bots in the other seats)")

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
-from clubs.management.commands.seed_demo import DEMO_PASSWORD
+from clubs.management.commands.seed_demo import DEMO_PASSWORD, named
 
 from . import clock
 from . import mafia1923_services as services
@@ -33,12 +33,12 @@ FAMILIES = {
 }
 ROLES = {"player": "sheriff", "judge": "lawyer", "boris": "doctor", "vera": "detective", "m1923-cohen-1": "witness",
          "m1923-mizrahi-1": "bodyguard", "m1923-cohen-2": "court_secretary", "m1923-mizrahi-2": "councilor"}
-# the families' other members: people with names, as every demo person (issue 27: "demo people have names")
-NAMES = {"m1923-levi": ("Noa", "Levi"),
-         **{f"m1923-cohen-{n}": (first, "Cohen") for n, first in
-            enumerate(("Avi", "Dana", "Eitan", "Yael", "Moshe", "Rivka", "Shira", "Yosef"), start=1)},
-         **{f"m1923-mizrahi-{n}": (first, "Mizrahi") for n, first in
-            enumerate(("Eli", "Miriam", "Noam", "Tamar", "Ari", "Leah", "Omer", "Sarah"), start=1)}}
+# every demo person has a name (issue 27): the accounts' usernames are internal ids, never shown
+NAMES = {"m1923-levi": "Hannah Levi",
+         **{f"m1923-cohen-{n}": f"{first} Cohen" for n, first in enumerate(
+             ("Avraham", "Batya", "Chaim", "Devorah", "Ezra", "Frida", "Gershon", "Hadassah"), start=1)},
+         **{f"m1923-mizrahi-{n}": f"{first} Mizrahi" for n, first in enumerate(
+             ("Yosef", "Rivka", "Shimon", "Tova", "Meir", "Naomi", "Eliyahu", "Sarah"), start=1)}}
 MAFIA = ("dmitry", "m1923-cohen-8", "m1923-mizrahi-8")
 POOL = [{"role": role} for role in ("sheriff", "lawyer", "doctor", "detective", "witness", "bodyguard",
                                     "court_secretary", "councilor")]
@@ -67,9 +67,8 @@ def build(stdout) -> None:
         for username in members:
             user = User.objects.filter(username=username).first()
             if user is None:
-                first, last = NAMES.get(username, (username.capitalize(), ""))
-                user = User.objects.create(username=username, email=f"{username}@example.com", password=password,
-                                           first_name=first, last_name=last)
+                user = User.objects.create(username=username, email=f"{username}@example.com", password=password)
+            named(user, NAMES.get(username, username.capitalize()))
             users[username] = user
     night = last_saturday_night(clock.now())
     begin = night - timedelta(hours=1)
@@ -79,8 +78,7 @@ def build(stdout) -> None:
     game.refresh_from_db()
     for family, members in FAMILIES.items():
         for username in members:
-            services.entry_create(game=game, user=users[username],
-                                  level="standard", request="family", together=family, now=begin)
+            services.entry_create(game=game, user=users[username], level="standard", request="family", together=family, now=begin)
     services.families_form(game=game, actor=organizer)
     services.event_enrol_and_deal(game=game, actor=organizer, now=begin)
     number = {slot.user.username: slot.number for slot in game.slots.select_related("user")}

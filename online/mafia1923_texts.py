@@ -47,6 +47,27 @@ ABILITY_NAMES = {
     "kill": gettext_lazy("The Mafia's kill"),
 }
 
+# What each action does, one sentence from docs/mafia1923-rules.md (issue 27: "Explain on the
+# player's forms what each action does"), shown under the action's name on the player's form.
+ABILITY_HELP = {
+    "steal": gettext_lazy("Take a living player's role with its uses renewed; they become a Townsperson (on a Townsperson it fails and you become one)."),  # fmt: skip
+    "poison": gettext_lazy("Poison a player, publicly: they die after the following night unless the Doctor cures them."),  # fmt: skip
+    "cancel": gettext_lazy("Cancel another player's action tonight; they are told in the morning."),
+    "attack": gettext_lazy("Choose a family: a random living player of it dies (it may be you)."),
+    "guard": gettext_lazy("Protect a player from the Mafia, poison and the Drunkard; whoever attacks them is injured."),  # fmt: skip
+    "redirect": gettext_lazy("The player's next action goes to a random target instead of the one they chose."),
+    "boost": gettext_lazy("Add one vote for a family and one for a player, free of the usual voting rules."),
+    "dampen": gettext_lazy("Take one vote away from a family and one from a player."),
+    "save": gettext_lazy("Save a player from the Mafia and from poison tonight, and cure an earlier poison."),
+    "jail": gettext_lazy("Jail a player and a family for today: their votes, and the votes against them, do not count."),  # fmt: skip
+    "deliver": gettext_lazy("Show one living player the role of another."),
+    "defend": gettext_lazy("Defend a player in court: if their family is sent to court, they are not killed; the next most-voted member dies instead."),  # fmt: skip
+    "pair": gettext_lazy("Two players fall in love; only the two of them are told."),
+    "inquire": gettext_lazy("Learn a player's role."),
+    "kill": gettext_lazy("Name the Civilians the Mafia kills tonight; the last decision sent by any Mafia Member counts."),  # fmt: skip
+    "votes": gettext_lazy("Vote for a family other than your own and for a member of your own family: the three most-voted families go to court, and in each its most-voted member dies."),  # fmt: skip
+}
+
 STATUS_NAMES = {
     "living": gettext_lazy("living"),
     "killed": gettext_lazy("dead"),
@@ -102,6 +123,11 @@ def role_name(role: str | None) -> str:
 
 def ability_name(ability: str) -> str:
     return str(ABILITY_NAMES.get(ability, ability))
+
+
+def ability_help(ability: str) -> str:
+    """What the action does, in one sentence (empty for an action without one)."""
+    return str(ABILITY_HELP.get(ability, ""))
 
 
 def status_name(status: str) -> str:

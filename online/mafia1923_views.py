@@ -20,7 +20,7 @@ from . import clock
 from . import mafia1923_selectors as selectors
 from . import mafia1923_services as services
 from .mafia1923_models import Entry
-from .mafia1923_texts import ability_name, role_name
+from .mafia1923_texts import ability_help, ability_name, role_name
 from .models import Game
 from .play import state_of
 from .player_forms import ActionForm, EntryForm, FamilyVoteForm, QuestionForm
@@ -48,10 +48,12 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     context = _context(request, game)
     state, viewer = context["state"], context["viewer"]
     entry = selectors.entry_of(game, request.user)
+    now = clock.now()
+    schedule = [{**window, "over": window["end"] <= now} for window in selectors.schedule(state)]
     context.update({
         "entry": entry, "levels": Entry.Level.choices, "requests": Entry.Request.choices,
         "open": not state.dealt and not game.slots.exists() and not viewer.moderator,
-        "schedule": selectors.schedule(state), "public": selectors.public_feed(game, state)[:12],
+        "schedule": schedule, "schedule_over": bool(schedule) and schedule[-1]["over"], "public": selectors.public_feed(game, state)[:12],
         "private": selectors.private_feed(game, state, viewer, viewer.number) if viewer.number else [],
         "role": role_name(context["me"]["role"]) if context["me"] else None,
         "families": selectors.families(state) if state.dealt else [],
@@ -75,7 +77,7 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             services.entry_create(game=game, user=request.user, level=data["level"],
                                   request=data["request"] or Entry.Request.INDIVIDUAL, together=data["together"],
-                                  name=data["name"], language=data["language"] or (get_language() or "en")[:2])
+                                  language=data["language"] or (get_language() or "en")[:2])
             messages.success(request, _("You are signed up."))
     except ApplicationError as error:
         messages.error(request, error.message)
@@ -102,12 +104,13 @@ def _form_page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     family_members = [slot for slot in living if me and slot.number != me["slot"]
                       and selectors.ext(state).family_of.get(slot.number) == own_family]
     context.update({
-        "available": [{**a, "name": ability_name(a["ability"]), "submitted": me["submitted"].get(a["ability"])}
+        "available": [{**a, "name": ability_name(a["ability"]), "help": ability_help(a["ability"]),
+                       "submitted": me["submitted"].get(a["ability"])}
                       for a in available if a["ability"] != "votes"],
         "votes": next((a for a in available if a["ability"] == "votes"), None),
         "living": living, "family_names": list(selectors.ext(state).families),
         "other_families": [f for f in selectors.ext(state).families if f != own_family],
-        "family_members": family_members, "kind": kind,
+        "family_members": family_members, "kind": kind, "votes_help": ability_help("votes"),
         "quota": selectors.kill_quota(state) if state.dealt and state.phase else 0,
     })
     return render(request, "online/mafia1923/form.html", context)

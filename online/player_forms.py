@@ -9,11 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from .mafia1923_models import Entry
 from .mafia1923_services import MAX_TEXT
-from .models import Signup, Thread
+from .models import Thread
 from .services import MAX_POST
 from .visibility import MAIN
 
-NAME_LENGTH = Signup._meta.get_field("name").max_length
 FAMILY_LENGTH = Entry._meta.get_field("family").max_length
 
 
@@ -30,7 +29,17 @@ class PostForm(forms.Form):
 
 
 class VoteForm(forms.Form):
-    target = _player()
+    """The vote control: a player chosen ("Choose a player", the empty first option, is refused,
+    so one tap casts nothing), or the Unvote button."""
+
+    target = forms.IntegerField(label=_("Player"), required=False, min_value=1, max_value=1000)
+    unvote = forms.BooleanField(required=False)
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("unvote") and data.get("target") is None and "target" not in self.errors:
+            self.add_error("target", _("Choose a player to vote for."))
+        return data
 
 
 class NightActionForm(forms.Form):
@@ -48,7 +57,6 @@ class NightActionForm(forms.Form):
 
 class SignupForm(forms.Form):
     leave = forms.CharField(required=False, max_length=8)
-    name = forms.CharField(label=_("Name in the game"), required=False, max_length=NAME_LENGTH)
 
 
 class EntryForm(forms.Form):
@@ -57,7 +65,6 @@ class EntryForm(forms.Form):
     request = forms.CharField(label=_("Signed up as"), required=False,
                               max_length=Entry._meta.get_field("request").max_length)
     together = forms.CharField(label=_("Family or group name"), required=False, max_length=FAMILY_LENGTH)
-    name = forms.CharField(label=_("Name in the game"), required=False, max_length=NAME_LENGTH)
     language = forms.CharField(label=_("Language of messages"), required=False,
                                max_length=Entry._meta.get_field("language").max_length)
 

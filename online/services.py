@@ -299,7 +299,7 @@ def _moderate(game: Game, command, now: datetime | None) -> None:
 def slot_replace(*, game: Game, number: int, user, note: str = "", now: datetime | None = None) -> Slot:
     """A new person takes the slot over: it keeps its role, votes, posts and actions; the new
     player gets the role message."""
-    name = (getattr(getattr(user, "player", None), "nickname", "") or user.get_username())[:60]
+    name = person_name(user)[:60]
     with transaction.atomic():
         game = locked(game.pk)
         now = now or clock.now()  # read under the lock, so the log's times never go back

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from clubs.selectors import person_name
 from core.errors import ApplicationError
 from core.forms import form_refusal
 from online.engine import night_order as engine_night_order
@@ -126,7 +127,7 @@ def _quote(posts, raw: str) -> str:
     if post is None:
         return ""
     who = (_("Moderator") if post.by_moderator else (post.name or post.slot.name) if post.slot is not None
-           else post.author.get_username() if post.author is not None else "")
+           else person_name(post.author) if post.author is not None else "")
     return f"[quote={who}]{post.body}[/quote]\n>>{post.pk}\n"
 
 
@@ -166,7 +167,7 @@ def _count_etag(request: HttpRequest, slug: str) -> str | None:
 def vote_count(request: HttpRequest, slug: str) -> HttpResponse:
     """The live vote count (htmx polls it every few seconds: the browser revalidates with its
     ETag, and an unchanged count costs one small query); ``?phase=D1`` an ended day's count.
-    htmx gets the fragment; a direct visit (a link, a bookmark) the page around it."""
+    The fragment for htmx; a direct visit gets it in a full page (issue 27)."""
     game = _game(slug)
     phase = request.GET.get("phase") or None
     count = selectors.named_vote_count(game, phase)
@@ -216,17 +217,22 @@ def post_create(request: HttpRequest, slug: str) -> HttpResponse:
     return _back(game, key)
 
 
+
+
 @require_POST
 @login_required
 def vote(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     form = VoteForm(request.POST)
-    target = form.cleaned_data["target"] if form.is_valid() else None
     error = None
-    try:
-        game = services.vote_cast(game=game, user=request.user, target=target).game  # as the vote left it
-    except ApplicationError as refused:
-        error = refused.message
+    if not form.is_valid():  # nothing is written: "Choose a player" sent as a vote is refused
+        error = next(iter(form.errors.values()))[0]
+    else:
+        target = None if form.cleaned_data["unvote"] else form.cleaned_data["target"]
+        try:
+            game = services.vote_cast(game=game, user=request.user, target=target).game  # as the vote left it
+        except ApplicationError as refused:
+            error = refused.message
     if request.htmx:  # the updated count, with the refusal if any
         return render(request, "online/_vote_count.html",
                       {"game": game, "count": selectors.named_vote_count(game), "error": error})
@@ -259,7 +265,7 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
     elif form.cleaned_data["leave"]:
         _done(request, lambda: services.signup_leave(game=game, user=request.user), _("You have left the game."))
     else:
-        _done(request, lambda: services.signup_join(game=game, user=request.user, name=form.cleaned_data["name"]),
+        _done(request, lambda: services.signup_join(game=game, user=request.user),
               _("You have signed up."))
     return _back(game)
 

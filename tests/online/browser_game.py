@@ -72,7 +72,7 @@ def vote_with_the_control(page, name: str) -> None:
     """The vote control (an htmx POST that swaps in the updated count): waits for its answer."""
     page.select_option(".vote-control select[name=target]", label=name)
     with page.expect_response(lambda response: response.url.endswith("/vote/")):
-        page.locator(".vote-control").get_by_role("button", name="Cast the vote", exact=True).click()
+        page.locator(".vote-control").get_by_role("button", name="Vote", exact=True).click()
 
 
 def play_a_whole_game(chromium, base: str) -> Game:

@@ -30,6 +30,21 @@ DEMO_ACCOUNTS = [
 DEMO_JUDGES_WITHOUT_ACCOUNT = ["Judge Nadia"]
 
 
+def named(user, nickname: str) -> None:
+    """A demo account gets a name (issue 27: "demo people have names"): the player ``nickname``
+    (the demo club's player of that name when it has no account yet), unless it has one already.
+    Every page names it so (clubs.selectors.person_name), never by its username."""
+    if getattr(user, "player", None) is not None:
+        return
+    player = Player.objects.filter(nickname__iexact=nickname).first()
+    if player is None:
+        Player.objects.create(nickname=nickname, user=user)
+    elif player.user_id is None:
+        player.user = user
+        player.save(update_fields=["user"])
+    user.refresh_from_db()
+
+
 def _extensions():
     """The apps' demo builders, each ``<app>.demo.build(club, stdout)``, in the order of
     INSTALLED_APPS (tournaments, games, online): found as the admin finds ``admin`` modules, so

@@ -580,7 +580,7 @@ def test_every_demo_person_is_called_by_one_name_in_every_online_game():
     for slot in slots:
         assert slot.name == person_name(slot.user), (slot.name, slot.user.username)
         assert "m1923" not in slot.name.lower() and slot.name != slot.user.username, slot.name
-    assert {"Arkady", "Judge Julia", "Avi Cohen", "Sarah Mizrahi", "Noa Levi"} <= {slot.name for slot in slots}
+    assert {"Arkady", "Judge Julia", "Avraham Cohen", "Sarah Mizrahi", "Hannah Levi"} <= {slot.name for slot in slots}
     for page in ("/online/1923/demo-mafia-1923/", "/online/1923/demo-mafia-1923/board/"):
         body = Client().get(page).content.decode().lower()
         assert not any(name in body for name in ("m1923-levi", "m1923-cohen", "m1923-mizrahi")), page

@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
+from clubs.selectors import person_name
 from core.errors import ApplicationError
 from online import clock, services
 from online.models import Game, GameEvent, Notification, Post
@@ -17,15 +17,6 @@ from tests.online.factories import START, a_game, a_setup
 
 pytestmark = pytest.mark.django_db
 SEVEN = ("mafia_goon", "mafia_goon", "cop", "doctor", "townie", "townie", "townie")
-
-
-@pytest.fixture
-def at_start():
-    """The site's clock at the games' start (moved with clock.advance)."""
-    clock.reset()
-    clock.advance(START - clock.now() + timedelta(minutes=5))
-    yield
-    clock.reset()
 
 
 def page(client, game, **query):
@@ -80,22 +71,6 @@ def test_the_vote_count_opened_directly_is_a_page_and_for_htmx_the_fragment(clie
     fragment = client.get(url, headers={"HX-Request": "true"}).content.decode()
     assert "<html" not in fragment and fragment.lstrip().startswith("<section")
     assert "HX-Request" in direct["Vary"]
-
-
-def test_the_vote_control_starts_on_no_one_and_its_button_is_a_verb(client, at_start):
-    """Issue 27: "the forum vote dropdown starts on a real player, so one tap casts a vote" and
-    "the forum's vote button «Голосование» (a noun) beside a label with the same word"."""
-    game, users, _ = a_game(*SEVEN, day_start=True)
-    client.force_login(users[3])
-    body = page(client, game).content.decode()
-    control = body[body.index('class="vote-control"'):body.index("</form>", body.index('class="vote-control"'))]
-    first = control.index("<option")
-    assert control[first:].startswith('<option value="" selected disabled>Choose a player</option>')
-    assert '<select name="target" required>' in control and "formnovalidate" in control
-    with translation.override("ru"):
-        client.cookies["django_language"] = "ru"
-        russian = page(client, game).content.decode()
-    assert ">Проголосовать</button>" in russian and "Голосование</button>" not in russian
 
 
 def test_the_vote_control_and_only_this_player_s_posts(client, at_start):
@@ -172,7 +147,9 @@ def test_sign_up_and_leave_from_the_page(client):
     user = UserFactory()
     client.force_login(user)
     client.post(reverse("online:signup", kwargs={"slug": game.slug}), {"name": "Zed"})
-    assert game.signups.get().name == "Zed"
+    # "One display name per person everywhere" (issue 27): the seat takes the person's name
+    # (clubs.selectors.person_name), not a name typed for this game
+    assert game.signups.get().name == person_name(user) != "Zed"
     client.post(reverse("online:signup", kwargs={"slug": game.slug}), {"leave": "1"})
     assert not game.signups.exists()
 

@@ -79,6 +79,10 @@ def play_a_whole_game(chromium, base: str) -> Game:
     """Answers the finished game."""
     moderator = make_user("moderator", is_staff=True)
     players = {name: make_user(name.lower()) for name in NAMES}
+    from clubs.models import Player
+
+    for name, user in players.items():  # each person's one name (clubs.selectors.person_name)
+        Player.objects.create(nickname=name, user=user)
     make_user("zed")  # the replacement
 
     office = chromium.new_context(**LAPTOP)
@@ -112,7 +116,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
         page = context.new_page()
         log_in(page, base, user.username, PASSWORD)
         page.goto(f"{base}{game.get_absolute_url()}")
-        page.fill("input[name=name]", name)
+        assert f"You play as {name}, your name on this site." in page.content()
         page.get_by_role("button", name="Sign up").click()
         assert "You have signed up." in page.content()
         pages[name] = page

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 
-from vocabulary import team_of
+from vocabulary import TEAMS, team_of
 
 from .base import Agent
 from .bots import RandomBot, RuleBot, SloppyBot
@@ -62,13 +62,13 @@ def spec_words(spec: str | None, _=lambda message: message) -> str:
         parts = parse_spec(spec)
     except SpecError:
         return spec or ""
-    places = [_(PLACE_WORDS[team]) % {"agents": _kind_words(parts[team], _)} for team in ("red", "black")
+    places = [_(PLACE_WORDS[team]) % {"agents": _kind_words(parts[team], _)} for team in TEAMS
               if team in parts]
     seats = sorted((key for key in parts if key.isdigit()), key=int)
     places += [_(PLACE_WORDS["seat"]) % {"seat": seat, "agents": _kind_words(parts[seat], _)} for seat in seats]
     if not places:
         return _kind_words(parts["default"], _)
-    if not ("red" in parts and "black" in parts):
+    if not all(team in parts for team in TEAMS):
         places.append(_(PLACE_WORDS["others"]) % {"agents": _kind_words(parts["default"], _)})
     return "; ".join(places)
 

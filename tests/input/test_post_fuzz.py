@@ -47,7 +47,7 @@ from tests.secrecy import urlwalk
 from tests.secrecy.world import START, UNFROZEN, build
 from tournaments.models import Evening, Tournament
 
-EXAMPLES = 3
+EXAMPLES = 2
 DEEP = "[" * 5000 + "]" * 5000
 GARBAGE = [
     "\x00", "a\x00b", "x" * 100_000, "1e400", "NaN", "-Infinity", "inf", b"\xff\xfe\xc3(", DEEP, "abc", "",
@@ -141,6 +141,10 @@ def routes(world) -> list[Route]:
         for candidate in _at_the_running_game(world, path):
             if candidate not in route.urls:
                 route.urls.append(candidate)
+    # one finished game's URL is as good as another's: the first, and the game in progress
+    running = (f"/{world.running.pk}/", world.running.judge_token)
+    for route in found.values():
+        route.urls = route.urls[:1] + [url for url in route.urls[1:] if any(mark in url for mark in running)]
     return list(found.values())
 
 
@@ -235,8 +239,7 @@ def _send(client: Client, method: str, url: str, data: dict, outcome: Outcome, w
 NUL_VALUES = [value for value in GARBAGE if isinstance(value, str) and "\x00" in value]
 # every field at once meets each of SWEPT; each field alone meets each of PER_FIELD, the others at
 # their plausible values; Hypothesis mixes all of GARBAGE
-SWEPT = ["abc", "x" * 100_000, "1e400", "NaN", "-Infinity", b"\xff\xfe\xc3(", DEEP, "99999999999999999999999",
-         "-1", "\u00b2", "' OR 1=1 --"]
+SWEPT = ["abc", "x" * 100_000, "1e400", "NaN", b"\xff\xfe\xc3(", DEEP, "99999999999999999999999", "\u00b2"]
 PER_FIELD = ["abc", "x" * 100_000, "1e400", "99999999999999999999999", "\u00b2"]
 NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")  # a field's name, not a key built from garbage ("target-1e400")
 

@@ -21,6 +21,7 @@ from scoring.models import SeatScore
 from tests.factories import MembershipFactory
 from tests.games.driving import HTMX, Judge
 from tests.games.factories import dealt_game
+from vocabulary import BLACK
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -131,5 +132,5 @@ def test_a_whole_game_entered_confirmed_and_published_over_http(client, example)
     assert PlayerRating.objects.count() == 10
     client.logout()
     public = client.get(reverse("games:detail", kwargs={"pk": game.pk}))
-    said = {"red": "the city wins", "black": "the Mafia wins"}[expected.winner]  # games/_result.html's words
+    said = "the Mafia wins" if expected.winner == BLACK else "the city wins"  # games/_result.html's words
     assert public.status_code == 200 and said in public.content.decode()

@@ -31,11 +31,12 @@ from tournaments.models import Evening
 from . import entry, links, refusals, selectors, services
 from .final_scores import final_scores
 from .forms import NewGameForm
+from .game_page import game_page
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
 from .rulesets import ROLE_LABELS, RulesetChoice
-from .visibility import FINISHED_STATUSES, may_see_roles
+from .visibility import FINISHED_STATUSES, may_see_roles, protocol_visible
 
 TEMPLATE = "games/entry.html"
 
@@ -562,16 +563,14 @@ def _table_groups(user, games: list[Game]) -> list[tuple[str, str, list[Game]]]:
 
 @require_GET
 def game_detail(request: HttpRequest, pk: int):
-    """A game's public page. Roles, protocol and scores only under ``may_see_roles``."""
+    """A game's public page (games/game_page.py). A tournament's game has one address, inside
+    its tournament, under the tournament's publication switches: this one sends the visitor there."""
     game = get_object_or_404(selectors.game_queryset(), pk=pk)
-    show_roles = may_see_roles(request.user, game)
-    if game.status not in FINISHED_STATUSES and not show_roles:
+    if game.tournament_id is not None:
+        return redirect("tournaments:game", slug=game.tournament.slug, pk=game.pk)
+    roles_visible = may_see_roles(request.user, game)
+    if game.status not in FINISHED_STATUSES and not roles_visible:
         raise Http404  # a running game is nobody else's business
-    context = {"game": game, "show_roles": show_roles, "seats": game.seats.select_related("player"),
-               "may_enter": user_may_enter(request.user, game)}
-    if show_roles and game.protocol.get("seats"):
-        table = selectors.game_table(game)
-        if table.record is not None:
-            context["scores"] = _scores(table)
-            context["result_end"] = entry.END_NAMES.get(table.state.end, "")
-    return render(request, "games/detail.html", context)
+    page = game_page(game, roles_visible=roles_visible, story_visible=protocol_visible(request, game))
+    return render(request, "games/detail.html",
+                  {"game": game, "page": page, "may_enter": user_may_enter(request.user, game)})

@@ -306,5 +306,5 @@ def player_games(tournament: Tournament, player: Player, *, viewer=None) -> list
 
 def game_with_seats(tournament: Tournament, pk: int) -> Game:
     seats = GameSeat.objects.select_related("player").order_by("seat")
-    return (Game.objects.select_related("round").prefetch_related(Prefetch("seats", queryset=seats), "scores")
-            .get(tournament=tournament, pk=pk))
+    return (Game.objects.select_related("round", "club", "judge", "tournament")
+            .prefetch_related(Prefetch("seats", queryset=seats)).get(tournament=tournament, pk=pk))

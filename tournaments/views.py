@@ -16,9 +16,11 @@ from clubs.permissions import user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
 from core.ratelimits import limit
+from games.game_page import game_page
 from games.models import Game
+from games.permissions import user_may_enter
 from games.rulesets import ROLE_CHOICES
-from games.visibility import FINISHED_STATUSES, may_see_roles
+from games.visibility import FINISHED_STATUSES, may_see_roles, protocol_visible
 
 from . import selectors, services
 from .csv_export import standings_csv
@@ -203,29 +205,30 @@ def results(request, tournament):
 
 @public_when("publish_results")
 def game(request, tournament, pk):
+    """The game's one page (games/game_page.py), inside its tournament."""
+    try:
+        game = selectors.game_with_seats(tournament, pk)
+    except Game.DoesNotExist as exc:
+        raise Http404 from exc
+    page = game_page(game, roles_visible=may_see_roles(request.user, game),
+                     story_visible=protocol_visible(request, game))
+    return render(request, "tournaments/game.html",
+                  _context(request, tournament, game=game, page=page, may_enter=user_may_enter(request.user, game)))
+
+
+@public_when("publish_protocols")
+def protocol(request, tournament, pk):
+    """The whole record in words (the game page's story) and the document to download."""
     try:
         game = selectors.game_with_seats(tournament, pk)
     except Game.DoesNotExist as exc:
         raise Http404 from exc
     roles_visible = may_see_roles(request.user, game)
-    # Per-seat points tell the roles apart: they are shown under the same rule as the roles.
-    scores = ({s.seat: s for s in game.scores.all()}
-              if roles_visible and game.status == Game.Status.CONFIRMED else {})
-    seats = [(seat, scores.get(seat.seat)) for seat in game.seats.all()]
-    return render(request, "tournaments/game.html",
-                  _context(request, tournament, game=game, seats=seats, roles_visible=roles_visible))
-
-
-@public_when("publish_protocols")
-def protocol(request, tournament, pk):
-    game = get_object_or_404(Game.objects.select_related("round", "judge"), tournament=tournament, pk=pk)
-    roles_visible = may_see_roles(request.user, game)
     if game.status not in FINISHED_STATUSES and not roles_visible:
         raise Http404  # a running game is nobody else's business
-    events = (game.protocol or {}).get("events", []) if roles_visible and isinstance(game.protocol, dict) else []
-    return render(request, "tournaments/protocol.html",
-                  _context(request, tournament, game=game, events=events, roles_visible=roles_visible),
-                  status=200 if roles_visible else 403)
+    page = game_page(game, roles_visible=roles_visible, story_visible=protocol_visible(request, game))
+    return render(request, "tournaments/protocol.html", _context(request, tournament, game=game, page=page),
+                  status=200 if page.story_visible else 403)
 
 
 # --- club evenings ----------------------------------------------------------------------------

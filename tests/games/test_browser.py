@@ -58,8 +58,8 @@ def test_a_whole_game_entered_confirmed_and_published(chromium, live_server, pla
     guest = chromium.new_context(**PHONE)
     page = guest.new_page()
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    assert "the city wins" in page.locator("h2").first.inner_text()
-    assert page.get_by_role("cell", name="Sheriff").count() == 1
+    assert "the city wins" in page.locator(".game-result").inner_text()
+    assert page.locator("td[data-label='Role']").all_inner_texts().count("Sheriff") == 1
     snapshot(page, "public-game-phone")
     guest.close()
 

@@ -28,7 +28,8 @@ VIEWERS = ("anonymous", "outsider", "case_player")
 UNPUBLISHED = ("finished", "confirmed")
 # The pages that must show the secret once it is published (else the comparison proves nothing).
 MUST_DIFFER_WHEN_PUBLISHED = {
-    "games:detail": lambda w: [f"/games/{w.secret.pk}/", f"/games/{w.evening_game.pk}/"],
+    # a tournament's game has its one page inside the tournament: /games/<id>/ sends it there
+    "games:detail": lambda w: [f"/games/{w.evening_game.pk}/"],
     "tournaments:game": lambda w: [f"/tournaments/{w.tournament.slug}/games/{w.secret.pk}/"],
     "tournaments:protocol": lambda w: [f"/tournaments/{w.tournament.slug}/games/{w.secret.pk}/protocol/"],
     "api:v1:game-detail": lambda w: [f"/api/v1/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/"],
@@ -44,7 +45,7 @@ MAFIA_WIN_MARKERS = ("the Mafia wins", '"winner":"black"', '"winner": "black"')
 # Those entitled to the secret see it before publication: the organizer, the table's judge, and
 # whoever holds the judge's private link (here an anonymous visitor).
 ENTITLED = {
-    "organizer": lambda w: [f"/games/{w.secret.pk}/", f"/games/{w.evening_game.pk}/",
+    "organizer": lambda w: [f"/tournaments/{w.tournament.slug}/games/{w.secret.pk}/", f"/games/{w.evening_game.pk}/",
                             f"/tournaments/{w.tournament.slug}/games/{w.secret.pk}/protocol/",
                             f"/api/v1/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/protocol/",
                             f"/judge/games/{w.secret.pk}/",
@@ -53,7 +54,7 @@ ENTITLED = {
                             f"/online/{w.extra['online_game']}/review/",
                             # the Mafia 1923 event's moderators' console (the roster: every role)
                             f"/organize/online/1923/{w.extra['m1923_event']}/"],
-    "judge": lambda w: [f"/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/",
+    "judge": lambda w: [f"/tournaments/{w.tournament.slug}/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/",
                         f"/api/v1/games/{w.secret.pk}/protocol/", f"/judge/games/{w.evening_game.pk}/",
                         f"/judge/games/{w.secret.pk}/log/"],
     "link": lambda w: [f"/t/{w.secret.judge_token}/", f"/t/{w.evening_game.judge_token}/history/"],

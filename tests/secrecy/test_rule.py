@@ -58,9 +58,9 @@ def test_organizers_and_the_tables_judge_see_roles_protocol_and_points_before_pu
     slug = world.tournament.slug
     page = organizer.get(f"/tournaments/{slug}/games/{world.secret.pk}/").content.decode()
     assert ">Role</th>" in page and ">Points</th>" in page and ">Don</td>" in page
-    assert "sheriff_check" in organizer.get(f"/tournaments/{slug}/games/{world.secret.pk}/protocol/").content.decode()
+    assert 'data-event="sheriff_check"' in organizer.get(f"/tournaments/{slug}/games/{world.secret.pk}/protocol/").content.decode()
     for client in (organizer, judge):
         detail = client.get(f"/api/v1/games/{world.evening_game.pk}/").json()
         assert detail["roles_visible"] and detail["protocol_version"] == world.evening_game.protocol_version
-        assert ">Don<" in client.get(f"/games/{world.secret.pk}/").content.decode()
+        assert ">Don<" in client.get(f"/games/{world.secret.pk}/", follow=True).content.decode()
     assert "role-sheriff" in Client().get(f"/t/{world.secret.judge_token}/").content.decode()

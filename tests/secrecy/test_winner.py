@@ -30,7 +30,7 @@ def _pages(world) -> list[str]:
 
 
 def _seen(client: Client, url: str) -> str:
-    answer = client.get(url)
+    answer = client.get(url, follow=True)  # /games/<id>/ of a tournament's game: its page there
     assert answer.status_code == 200, (url, answer.status_code)
     return answer.content.decode()
 

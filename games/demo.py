@@ -75,3 +75,4 @@ def build(club, stdout) -> None:
     stdout.write(f"Games demo: {evening.title}, {evening.games.count()} games")
     if running is not None:
         stdout.write(f"  the judge's private link to the game in progress: {absolute(f'/t/{running.judge_token}/')}")
+        stdout.write(f"  the audience's live view of it: {absolute(f'/games/{running.pk}/live/')}")

@@ -8,4 +8,6 @@ app_name = "games"
 
 urlpatterns = [
     path("<int:pk>/", views.game_detail, name="detail"),
+    path("<int:pk>/live/", views.game_live, name="live"),
+    path("<int:pk>/live/table/", views.game_live_table, name="live_table"),
 ]

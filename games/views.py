@@ -6,12 +6,19 @@ Every POST carries the version its page was built on; a stale one gets the curre
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+)
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
@@ -21,6 +28,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.middleware import use_club_timezone
 from clubs.models import Player
 from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
@@ -32,11 +40,17 @@ from . import entry, links, refusals, selectors, services
 from .final_scores import final_scores
 from .forms import NewGameForm
 from .game_page import game_page
+from .live import live_context
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
 from .rulesets import ROLE_LABELS, RulesetChoice
-from .visibility import FINISHED_STATUSES, may_see_roles, protocol_visible
+from .visibility import (
+    FINISHED_STATUSES,
+    may_see_roles,
+    protocol_visible,
+    tournament_visible,
+)
 
 TEMPLATE = "games/entry.html"
 
@@ -574,3 +588,40 @@ def game_detail(request: HttpRequest, pk: int):
     page = game_page(game, roles_visible=roles_visible, story_visible=protocol_visible(request, game))
     return render(request, "games/detail.html",
                   {"game": game, "page": page, "may_enter": user_may_enter(request.user, game)})
+
+
+# --- the live view: a running table as the hall sees it (games/live.py) ---------------------------
+
+
+def _watched(request: HttpRequest, pk: int) -> Game:
+    """A table the visitor may watch: a club evening's, or a tournament's whose seating is public."""
+    game = get_object_or_404(selectors.game_queryset(), pk=pk)
+    if game.status == Game.Status.ANNULLED:
+        raise Http404
+    if game.tournament_id is not None and not tournament_visible(request, game.tournament, "publish_seating"):
+        raise Http404
+    return game
+
+
+@require_GET
+def game_live(request: HttpRequest, pk: int):
+    game = _watched(request, pk)
+    use_club_timezone(game.club)
+    return render(request, "games/live.html", live_context(game))
+
+
+@require_GET
+def game_live_table(request: HttpRequest, pk: int):
+    """The live fragment, polled by static/js/live.js. Its ETag is a digest of what it shows, so it
+    moves only when something the hall sees changes (docs/secrecy.md: no tag moves with a hidden
+    event), and an unchanged table answers 304 with no body."""
+    game = _watched(request, pk)
+    body = loader.render_to_string("games/_live_table.html", live_context(game), request)
+    tag = f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
+    if tag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(body)
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    return response

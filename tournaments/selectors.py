@@ -308,3 +308,11 @@ def game_with_seats(tournament: Tournament, pk: int) -> Game:
     seats = GameSeat.objects.select_related("player").order_by("seat")
     return (Game.objects.select_related("round", "club", "judge", "tournament")
             .prefetch_related(Prefetch("seats", queryset=seats)).get(tournament=tournament, pk=pk))
+
+
+def live_games(tournament: Tournament) -> QuerySet[Game]:
+    """The tournament's tables being played now, in round and table order."""
+    seats = GameSeat.objects.select_related("player").order_by("seat")
+    return (Game.objects.filter(tournament=tournament, status=Game.Status.IN_PROGRESS)
+            .select_related("round", "club", "tournament", "judge").prefetch_related(Prefetch("seats", queryset=seats))
+            .order_by("round__number", "table_number"))

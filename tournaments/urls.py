@@ -25,5 +25,6 @@ urlpatterns = [
     path("<slug:slug>/players/<int:pk>/", views.player, name="player"),
     path("<slug:slug>/results/", views.results, name="results"),
     path("<slug:slug>/games/<int:pk>/", views.game, name="game"),
+    path("<slug:slug>/live/", views.live, name="live"),
     path("<slug:slug>/games/<int:pk>/protocol/", views.protocol, name="protocol"),
 ]

@@ -17,6 +17,7 @@ from clubs.selectors import listed_players
 from core.errors import ApplicationError
 from core.ratelimits import limit
 from games.game_page import game_page
+from games.live import live_context
 from games.models import Game
 from games.permissions import user_may_enter
 from games.rulesets import ROLE_CHOICES
@@ -214,6 +215,13 @@ def game(request, tournament, pk):
                      story_visible=protocol_visible(request, game))
     return render(request, "tournaments/game.html",
                   _context(request, tournament, game=game, page=page, may_enter=user_may_enter(request.user, game)))
+
+
+@public_when("publish_seating")
+def live(request, tournament):
+    """Every table of the tournament being played now, each followed live (games/live.py)."""
+    tables = [live_context(game) for game in selectors.live_games(tournament)]
+    return render(request, "tournaments/live.html", _context(request, tournament, tables=tables))
 
 
 @public_when("publish_protocols")

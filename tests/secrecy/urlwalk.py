@@ -100,6 +100,11 @@ VISITS: dict[str, Entry] = {
                                    Visit({"slug": w.tournament.slug, "pk": w.other.pk})],
     "tournaments:protocol": lambda w: {"slug": w.tournament.slug, "pk": w.secret.pk},
     "games:detail": lambda w: [Visit({"pk": w.secret.pk}), Visit({"pk": w.evening_game.pk})],
+    # the live view: the page, and the fragment it polls (with a stale tag, as a browser sends)
+    "games:live": lambda w: [Visit({"pk": w.secret.pk}), Visit({"pk": w.evening_game.pk})],
+    "games:live_table": lambda w: [Visit({"pk": w.secret.pk}), Visit({"pk": w.evening_game.pk}),
+                                   Visit({"pk": w.secret.pk}, headers={"If-None-Match": '"stale"'})],
+    "tournaments:live": lambda w: {"slug": w.tournament.slug},
     # online games: every thread of the secret online game, one player's posts, the count
     "online:list": lambda w: {},
     "online:table_home": lambda w: {},

@@ -54,7 +54,9 @@ def test_a_running_evening_says_who_plays_and_lists_its_games(client, evening):
     # each game, in order; a finished game's page is linked, the one in play is not (nobody else's business)
     assert words.index("Game 1, table 1") < words.index("Game 2, table 1") < words.index("Game 3, table 1")
     assert evening.first.get_absolute_url() in html and evening.second.get_absolute_url() in html
-    assert evening.third.get_absolute_url() not in html
+    assert f'href="{evening.third.get_absolute_url()}"' not in html
+    # issue 28: "A public live view of each running table" — the game in play is watched live
+    assert f'href="/games/{evening.third.pk}/live/">Watch live</a>' in html
     assert "in progress" in words
     # the published game's result, not the unpublished one's (games.visibility)
     assert "the city wins" in words and "the Mafia wins" not in words

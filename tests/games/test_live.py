@@ -1,0 +1,122 @@
+"""The audience's live view of a running table (issue 28, "The audience"): "seats and nicknames,
+who is speaking and the time left, fouls, the voting list, the votes as they are recorded, who has
+left and how. Never a role, a check or a night result before the game's results are published
+(the site's one secrecy rule); it updates within 2 s of the judge's save without a reload, and a
+tournament page shows all its live tables."
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.engine.examples import full_pro_mafia_game
+from games.services import game_confirm, game_submit, protocol_replace
+from tests.browser_kit import PHONE, snapshot
+from tests.pipeline.helpers import finished_game, tournament_with_staff
+
+pytestmark = pytest.mark.django_db
+
+ROLE_WORDS = (">Sheriff<", ">Don<", ">Mafia<", "Civilian")
+
+
+@pytest.fixture
+def table():
+    """A tournament's table entered to the end, then cut back to a prefix of its events."""
+    tournament, judge, organizer = tournament_with_staff()
+    tournament.status = tournament.Status.RUNNING
+    tournament.publish_seating = True
+    tournament.save(update_fields=["status", "publish_seating"])
+    game = finished_game(tournament, judge)
+    return tournament, game, judge, organizer
+
+
+def _cut(game, judge, events: list[dict]):
+    return protocol_replace(game=game, document={**game.protocol, "events": events},
+                            expected_version=game.protocol_version, actor=judge.user)
+
+
+def _index(events: list[dict], kind: str, occurrence: int = 1) -> int:
+    seen = 0
+    for index, event in enumerate(events):
+        if event["type"] == kind:
+            seen += 1
+            if seen == occurrence:
+                return index
+    raise AssertionError(kind)
+
+
+def test_the_hall_sees_the_voting_list_the_votes_and_who_left_never_a_role(table):
+    tournament, game, judge, _ = table
+    events = full_pro_mafia_game().build()["events"]
+    game = _cut(game, judge, events[:_index(events, "vote", 2)])  # Day 1: the list, one vote round
+    html = Client().get(f"/games/{game.pk}/live/").content.decode()
+    assert "Day 1" in html and "Voting list" in html and html.count("live-seat nominated") == 3
+    assert "4 votes" in html and "→ a tie" in html
+    for word in ROLE_WORDS:
+        assert word not in html
+    # after Night 1: seat 4 was shot — who left and how is public; the shot's numbers are not
+    game = _cut(game, judge, events[:_index(events, "will", 1)])
+    html = Client().get(f"/games/{game.pk}/live/table/").content.decode()
+    assert "shot · Night 1" in html
+    assert "shows" not in html and "checks" not in html
+
+
+def test_a_check_recorded_at_night_changes_not_one_byte_of_the_view(table):
+    tournament, game, judge, _ = table
+    events = full_pro_mafia_game().build()["events"]
+    shot = _index(events, "shot")
+    game = _cut(game, judge, events[:shot + 1])
+    client = Client()
+    before = client.get(f"/games/{game.pk}/live/table/")
+    assert before.status_code == 200 and before["ETag"]
+    assert events[shot + 1]["type"] == "don_check" and events[shot + 2]["type"] == "sheriff_check"
+    game = _cut(game, judge, events[:shot + 3])
+    after = client.get(f"/games/{game.pk}/live/table/", headers={"If-None-Match": before["ETag"]})
+    assert after.status_code == 304 and after["ETag"] == before["ETag"] and after.content == b""
+    # a public event moves it
+    game = _cut(game, judge, events[:shot + 4])
+    moved = client.get(f"/games/{game.pk}/live/table/", headers={"If-None-Match": before["ETag"]})
+    assert moved.status_code == 200 and moved["ETag"] != before["ETag"]
+
+
+def test_roles_join_the_view_once_the_results_are_published(table, django_capture_on_commit_callbacks):
+    tournament, game, judge, organizer = table
+    tournament.publish_results = True
+    tournament.save(update_fields=["publish_results"])
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    html = Client().get(f"/games/{game.pk}/live/table/").content.decode()
+    assert 'data-final="1"' in html and ">Sheriff<" in html and "the city wins" in html
+
+
+def test_a_tournament_shows_every_table_being_played_and_hides_them_with_its_seating(table):
+    tournament, game, judge, _ = table
+    events = full_pro_mafia_game().build()["events"]
+    game = _cut(game, judge, events[:5])
+    page = Client().get(f"/tournaments/{tournament.slug}/live/").content.decode()
+    assert f'data-live-url="/games/{game.pk}/live/table/"' in page
+    tournament.publish_seating = False
+    tournament.save(update_fields=["publish_seating"])
+    assert Client().get(f"/tournaments/{tournament.slug}/live/").status_code == 403
+    assert Client().get(f"/games/{game.pk}/live/").status_code == 404
+    assert Client().get(f"/games/{game.pk}/live/table/").status_code == 404
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_spectator_s_view_follows_the_judge_without_a_reload(table, chromium, live_server):
+    tournament, game, judge, _ = table
+    events = full_pro_mafia_game().build()["events"]
+    first_nomination = _index(events, "nominate")
+    game = _cut(game, judge, events[:first_nomination])
+    context = chromium.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/live/")
+    assert page.locator(".live-list").count() == 0
+    _cut(game, judge, events[:first_nomination + 1])  # the judge saves a nomination
+    page.locator(".live-list").wait_for(timeout=2500)  # within 2 s of the save, plus a margin for the page
+    assert "Voting list" in page.locator(".live-list").inner_text()
+    snapshot(page, "live-phone")
+    context.close()

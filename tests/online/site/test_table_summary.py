@@ -105,10 +105,14 @@ def test_a_morning_kill_belongs_to_the_night_before():
 
 
 def test_the_whole_transcript_is_reachable_and_longer_than_the_last_80_lines():
-    visitor, table = visit(seat=6)
-    table = play_until(table, lambda t: len(transcript(t.log, seat=t.seat)) > 120)
-    lines = heard(table.log, table.seat)
-    assert len(lines) > 120 and len(lines) == len(transcript(table.log, seat=table.seat))
+    for _attempt in range(5):  # the bots' game is dealt at random: most run far past 80 lines
+        JudgedTable.objects.all().delete()
+        visitor, table = visit(seat=6)
+        table = play_until(table, lambda t: len(transcript(t.log, seat=t.seat)) > 100)
+        lines = heard(table.log, table.seat)
+        if len(lines) > 80:
+            break
+    assert len(lines) > 80 and len(lines) == len(transcript(table.log, seat=table.seat))
     body = visitor.get(table.get_absolute_url()).content.decode()
     url = reverse("online:table_heard", args=[table.token])
     assert f'href="{url}">The whole transcript ({len(lines)} lines)' in body

@@ -199,3 +199,24 @@ def test_the_open_vote_window_is_unmistakable_and_a_closed_one_looks_closed():
             assert f"Vote now: is seat {window['windows'][1]['candidate']} to leave?" in body
         return
     pytest.skip("no vote came up for the person")
+
+
+def test_a_russian_visitor_reads_what_happened_and_the_count_in_russian():
+    log = [
+        {"type": "table_created", "names": [str(n) for n in range(1, 11)], "day": 0},
+        {"type": "night_started", "night": 1, "say": "night"},
+        {"type": "day_started", "day": 2, "killed": None, "say": "morning"},
+        {"type": "votes_counted", "day": 2, "round": 2, "tally": {"5": 2, "9": 5}, "say": "Votes: 5: 2, 9: 5."},
+        {"type": "disqualified", "day": 2, "seat": 3, "reason": "fourth-foul", "say": "3 leaves"},
+        {"type": "game_over", "day": 2, "winner": "red", "say": "over"},
+    ]
+    translation.activate("ru")
+    try:
+        assert summary(log) == [
+            {"phase": "night", "number": 1, "title": "Ночь 1", "lines": ["Ночью никто не убит."]},
+            {"phase": "day", "number": 2, "title": "День 2",
+             "lines": ["Переголосование: Игрок 5: 2 голоса; игрок 9: 5 голосов.",
+                       "Игрок 3 дисквалифицирован (четвёртый фол).", "Игра окончена: победа красных."]},
+        ]
+    finally:
+        translation.activate("en")

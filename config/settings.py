@@ -157,6 +157,8 @@ TABLE_CHAT_MODEL = env.str("TABLE_CHAT_MODEL", default="")
 TABLE_CHAT_KEY = env.str("TABLE_CHAT_KEY", default="")
 # A person's speech window at an auto-judged table (typing takes longer than speaking).
 TABLE_PERSON_SPEECH_SECONDS = env.int("TABLE_PERSON_SPEECH_SECONDS", default=180)
+# A person's window per candidate in a vote round (the agents' 1.5 s is too short to read and click).
+TABLE_PERSON_VOTE_SECONDS = env.float("TABLE_PERSON_VOTE_SECONDS", default=20.0)
 # The most games a simulation run asked for on the site may play (per spec; the command has no limit).
 TABLE_SIMULATION_MAX_GAMES = env.int("TABLE_SIMULATION_MAX_GAMES", default=2000)
 CELERY_TASK_SERIALIZER = "json"

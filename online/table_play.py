@@ -5,8 +5,9 @@ give the bots their turns at once, and keep the person's windows with the site's
 
 - a speech: ``TABLE_PERSON_SPEECH_SECONDS``; a night step and the vote to eliminate all: the
   table's ten seconds and the vote window; a vote round: the nominees' announcement
-  (``VOTE_LEAD_IN`` seconds), then one window of ``vote_window_seconds`` per candidate (the
-  seed's 1.5 s): a hand counts only in its candidate's window, measured by the server;
+  (``VOTE_LEAD_IN`` seconds), then one window of ``vote_window_seconds`` per candidate
+  (``TABLE_PERSON_VOTE_SECONDS``, 20 s; the agents' tables keep the seed's 1.5 s, and a table's
+  config is in its log, so an older table keeps the window it was created with): a hand counts only in its candidate's window, measured by the server;
 - a window that has passed gets the rule's default (a PASS, no check, no claim, no kill, the
   vote for the last nominated, a hand kept down), logged as late.
 
@@ -54,6 +55,7 @@ BOTS = ("rule", "random")
 def person_config(language: str = "en") -> TableConfig:
     return TableConfig(
         speech_window_seconds=float(getattr(settings, "TABLE_PERSON_SPEECH_SECONDS", 180)),
+        vote_window_seconds=float(getattr(settings, "TABLE_PERSON_VOTE_SECONDS", 20)),
         language=language,
     )
 

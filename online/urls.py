@@ -16,6 +16,7 @@ urlpatterns = [
     path("table/new/", views_table.table_new, name="table_new"),
     path("table/<slug:token>/", views_table.table_page, name="table"),
     path("table/<slug:token>/answer/", views_table.table_act, name="table_answer"),
+    path("table/<slug:token>/heard/", views_table.table_heard, name="table_heard"),
     path("table/<slug:token>/clock/", views_table.table_clock, name="table_clock"),
     path("table/<slug:token>/protocol.json", views_table.table_protocol, name="table_protocol"),
     path("table/<slug:token>/transcript.txt", views_table.table_transcript, name="table_transcript"),

@@ -18,7 +18,6 @@ from django.views.decorators.vary import vary_on_headers
 from core.errors import ApplicationError
 from core.forms import form_refusal
 from online.engine.judged_table.phrases import LANGUAGES, PHRASEBOOKS
-from online.engine.judged_table.protocol import transcript
 from online.engine.judged_table.views import seat_view
 
 from . import clock
@@ -32,6 +31,7 @@ from .table_play import (
     table_tick,
     window_of,
 )
+from .table_summary import heard, summary
 
 SPEECH_PURPOSES = {"day", "tie", "final"}
 
@@ -107,26 +107,40 @@ def _context(table: JudgedTable) -> dict:
     window = window_of(table, state)
     now = clock.now()
     if window is not None:
+        windows = [_candidate_window(w, now) for w in window.get("windows", [])]
+        open_now = next((w for w in windows if w["state"] == "open"), None)
         window = {
             **window,
             "closes_in_ms": max(0, int((window["closes"] - now).total_seconds() * 1000)),
             "closes_in_s": max(0, math.ceil((window["closes"] - now).total_seconds())),
-            "windows": [
-                {
-                    "candidate": w["candidate"],
-                    "opens_in_ms": int((w["opens"] - now).total_seconds() * 1000),
-                    "closes_in_ms": int((w["closes"] - now).total_seconds() * 1000),
-                }
-                for w in window.get("windows", [])
-            ],  # fmt: skip
+            "windows": windows,
+            "open_now": open_now,
+            "closed": [w for w in windows if w["state"] == "closed"],
         }
+    lines = heard(table.log, table.seat)  # in the table's language, the counts in words
     return {
         "table": table,
         "view": view,
         "window": window,
-        "lines": transcript(table.log, seat=table.seat)[-80:],  # in the table's language
+        "lines": lines[-80:],
+        "heard_count": len(lines),
+        "summary": summary(table.log)[::-1],  # the latest day or night first
         "phrases": _phrases_hint(state.config.language),
         "review": table_review(table),
+    }
+
+
+def _candidate_window(w: dict, now) -> dict:
+    """One candidate's window of a vote round, as the page shows it: open, closed or to come."""
+    opens_in = (w["opens"] - now).total_seconds()
+    closes_in = (w["closes"] - now).total_seconds()
+    state = "open" if opens_in <= 0 < closes_in else "closed" if closes_in <= 0 else "upcoming"
+    return {
+        "candidate": w["candidate"],
+        "state": state,
+        "opens_in_ms": int(opens_in * 1000),
+        "closes_in_ms": int(closes_in * 1000),
+        "closes_in_s": max(0, math.ceil(closes_in)),
     }
 
 
@@ -169,6 +183,13 @@ def table_act(request: HttpRequest, token: str) -> HttpResponse:
 def table_clock(request: HttpRequest, token: str) -> HttpResponse:
     table = table_tick(table=_table(request, token), now=clock.now())
     return render(request, "online/table.html#table", _context(table))
+
+
+def table_heard(request: HttpRequest, token: str) -> HttpResponse:
+    """Every line the person's seat heard, the whole game so far (the table's page keeps the
+    last 80): the seat's view only, like the page."""
+    table = _table(request, token)
+    return render(request, "online/table_heard.html", {"table": table, "lines": heard(table.log, table.seat)})
 
 
 def _review(request: HttpRequest, token: str) -> tuple[JudgedTable, dict]:

@@ -19,18 +19,21 @@
       update();
     }
     var started = Date.now();
-    var countdown = root.querySelector("[data-countdown]");
+    var countdowns = root.querySelectorAll("[data-countdown]");
     var windows = root.querySelectorAll(".vote-window");
     function tick() {
       var elapsed = Date.now() - started;
-      if (countdown) {
+      countdowns.forEach(function (countdown) {
         var seconds = Math.max(0, Math.ceil((Number(countdown.dataset.countdown) - elapsed) / 1000));
         countdown.textContent = (countdown.dataset.format || "{n} s").replace("{n}", seconds);
-      }
+      });
       windows.forEach(function (button) {
-        var open = elapsed >= Number(button.dataset.opensIn) && elapsed < Number(button.dataset.closesIn);
+        var closed = elapsed >= Number(button.dataset.closesIn);
+        var open = elapsed >= Number(button.dataset.opensIn) && !closed;
         button.disabled = !open;
         button.classList.toggle("open", open);
+        button.classList.toggle("closed", closed);
+        button.classList.toggle("upcoming", !open && !closed);
       });
     }
     tick();

@@ -113,6 +113,7 @@ VISITS: dict[str, Entry] = {
                                Visit({"token": w.extra["judged_table"]}, headers={"HX-Request": "true"})],
     "online:table_answer": lambda w: {"token": w.extra["judged_table"]},
     "online:table_clock": lambda w: {"token": w.extra["judged_table"]},
+    "online:table_heard": lambda w: {"token": w.extra["judged_table"]},
     "online:table_protocol": lambda w: {"token": w.extra["judged_table"]},
     "online:table_transcript": lambda w: {"token": w.extra["judged_table"]},
     "online:notifications": lambda w: {},

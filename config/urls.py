@@ -17,6 +17,7 @@ urlpatterns = [
     path("players/", include("clubs.urls_players")),
     path("ratings/", include("ratings.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("broadcast/", include("tournaments.urls_broadcast")),
     path("organize/pipeline/", include("tournaments.urls_pipeline")),
     path("organize/discipline/", include("discipline.urls")),
     path("discipline/", include("discipline.urls_player")),

@@ -61,16 +61,18 @@ class LiveTable:
     votes: list[LiveVote] = field(default_factory=list)  # today's rounds and raises
     wills: list[str] = field(default_factory=list)
     over: bool = False
-    published: bool = False
+    published: bool = False  # the results are public: the winner is shown and the page stops asking
 
 
 def live_context(game: Game) -> dict:
     """The live fragment's context (templates/games/_live_table.html): the game's page, its
     polled fragment and the tournament's page of live tables all build it here."""
-    return {"game": game, "live": live_table(game, game_table(game).record, published=results_are_public(game))}
+    published = results_are_public(game)
+    return {"game": game, "live": live_table(game, game_table(game).record, published=published, roles=published,
+                                               announced=game.entry_phase_key)}
 
 
-def _public_phase(game: Game, record: GameRecord | None) -> Phase:
+def _public_phase(game: Game, record: GameRecord | None, announced: int | None) -> Phase:
     """The phase the judge has announced: the last public event's, or the one the judge moved to
     (``Game.entry_phase_key``, a public step: "night falls"). A check alone never moves it."""
     key = opening_phase_key(game.ruleset)
@@ -82,16 +84,19 @@ def _public_phase(game: Game, record: GameRecord | None) -> Phase:
                 elif "night" in event:
                     key = max(key, Phase("night", int(event["night"])).key)
                 break
-    if game.entry_phase_key is not None:
-        key = max(key, game.entry_phase_key)
+    if announced is not None:
+        key = max(key, announced)
     return Phase.from_key(key)
 
 
-def live_table(game: Game, record: GameRecord | None, *, published: bool) -> LiveTable:
-    """The table as the hall sees it. ``record``: the replayed protocol (None before the deal)."""
+def live_table(game: Game, record: GameRecord | None, *, published: bool, roles: bool,
+               announced: int | None) -> LiveTable:
+    """The table as the hall sees it. ``record``: the replayed protocol (None before the deal);
+    ``roles``: show each seat's role (published results, or a stream's broadcast view);
+    ``announced``: the phase the judge moved to (``Game.entry_phase_key``; None for a past moment)."""
     names = {seat.seat: seat.player.nickname if seat.player else "" for seat in game.seats.all()}
     table = LiveTable(game, published=published)
-    phase = _public_phase(game, record)
+    phase = _public_phase(game, record, announced)
     table.phase = phase_label(phase.kind, phase.number)
     if record is None:
         table.seats = [LiveSeat(number, name) for number, name in sorted(names.items())]
@@ -118,7 +123,7 @@ def live_table(game: Game, record: GameRecord | None, *, published: bool) -> Liv
             table.votes.append(_vote(item))
     table.wills = [_will(item, seats) for item in record.wills]
     table.over = record.finished
-    if published:
+    if roles:
         for info in record.seats:
             seats[info.seat].role_name = str(ROLE_LABELS.get(info.role, ""))
     table.seats = [seats[number] for number in sorted(seats)]

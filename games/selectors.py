@@ -172,3 +172,11 @@ def game_table(game: Game) -> EntryTable:
         return EntryTable(game, None, None, ruleset, None, replay_error=error)
     phase = Phase.from_key(entry_phase_key(game, record))
     return EntryTable(game, record, record.current, ruleset, phase, actions=next_actions(record, phase))
+
+
+def protocol_as_of(game: Game, moment) -> dict | None:
+    """The game's protocol as it stood at ``moment`` (its last version saved by then), or None
+    before its deal: what a delayed broadcast shows."""
+    version = (ProtocolVersion.objects.filter(game=game, created_at__lte=moment)
+               .order_by("-version").values_list("document", flat=True).first())
+    return version if isinstance(version, dict) and version.get("seats") else None

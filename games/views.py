@@ -6,7 +6,6 @@ Every POST carries the version its page was built on; a stale one gets the curre
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from dataclasses import dataclass
 
@@ -16,7 +15,6 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
-    HttpResponseNotModified,
     HttpResponseRedirect,
 )
 from django.middleware.csrf import get_token
@@ -34,6 +32,7 @@ from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
 from core.forms import whole_number
+from core.polling import polled_fragment
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
@@ -612,16 +611,6 @@ def game_live(request: HttpRequest, pk: int):
 
 @require_GET
 def game_live_table(request: HttpRequest, pk: int):
-    """The live fragment, polled by static/js/live.js. Its ETag is a digest of what it shows, so it
-    moves only when something the hall sees changes (docs/secrecy.md: no tag moves with a hidden
-    event), and an unchanged table answers 304 with no body."""
+    """The live fragment, polled by static/js/live.js (core/polling.py: 304 while unchanged)."""
     game = _watched(request, pk)
-    body = loader.render_to_string("games/_live_table.html", live_context(game), request)
-    tag = f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
-    if tag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
-    else:
-        response = HttpResponse(body)
-    response["ETag"] = tag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return polled_fragment(request, loader.render_to_string("games/_live_table.html", live_context(game), request))

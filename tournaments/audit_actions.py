@@ -8,6 +8,8 @@ ACTIONS = {
     "tournament.status": _("tournament's status changed"),
     "tournament.publication": _("publication switches changed"),
     "tournament.chief_judge": _("chief judge set"),
+    "tournament.broadcast_issued": _("broadcast link issued"),
+    "tournament.broadcast_revoked": _("broadcast link withdrawn"),
     "evening.created": _("evening created"),
     "evening.updated": _("evening edited"),
     "evening.status": _("evening's status changed"),

@@ -6,6 +6,7 @@ from clubs.models import Player
 from core.limits import TEXT_MAX_LENGTH
 
 from .models import Application, Evening, TieBreak, Tournament
+from .services.broadcast import MAX_BROADCAST_DELAY
 
 TIE_BREAK_CHOICES = [("", "—")] + [(k, label) for k, label in TieBreak.choices if k != TieBreak.TOTAL]
 
@@ -137,6 +138,13 @@ class PublicationForm(forms.ModelForm):
         model = Tournament
         fields = ["publish_participants", "publish_seating", "publish_standings", "publish_results",
                   "publish_protocols"]
+
+
+class BroadcastForm(forms.Form):
+    """The broadcast link's delay; issuing it makes a new link (tournaments.services.broadcast)."""
+
+    delay = forms.IntegerField(label=_("Delay, seconds"), min_value=0, max_value=MAX_BROADCAST_DELAY, initial=0,
+                               help_text=_("The stream shows the tables this long after the fact."))
 
 
 class StatusForm(forms.Form):

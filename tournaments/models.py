@@ -120,6 +120,10 @@ class Tournament(SeatsAndStatus, models.Model):
     publish_standings = models.BooleanField(_("standings are public"), default=False)
     publish_results = models.BooleanField(_("game results are public"), default=False)
     publish_protocols = models.BooleanField(_("full protocols are public"), default=False)
+    # The stream's broadcast view (/broadcast/<token>/, docs/tournaments.md): a secret link the
+    # organizers issue and withdraw; it shows the roles, so it may lag the table by a delay.
+    broadcast_token = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
+    broadcast_delay = models.PositiveSmallIntegerField(_("broadcast delay, seconds"), default=0)
     seating_seed = models.BigIntegerField(
         _("seating seed"), null=True, blank=True,
         help_text=_("The seed the stored seating was generated with: the same seed gives the same seating."),

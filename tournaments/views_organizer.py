@@ -19,6 +19,7 @@ from games.selectors import games_with_links
 from . import queue, selectors, services
 from .csv_export import applications_csv
 from .forms import (
+    BroadcastForm,
     DecisionForm,
     EveningForm,
     GenerateForm,
@@ -110,9 +111,34 @@ def tournament_manage(request, tournament):
     return render(request, "tournaments/organize/tournament_manage.html", {
         "tournament": tournament, "counts": selectors.application_counts(tournament),
         "publication": PublicationForm(instance=tournament),
+        "broadcast": BroadcastForm(initial={"delay": tournament.broadcast_delay}),
         "transitions": [Tournament.Status(s) for s in tournament.allowed_transitions()],
         "games": sum(len(r["games"]) for r in rounds), "link_rounds": rounds,
     })
+
+
+@organizes_tournament
+@require_POST
+def tournament_broadcast_issue(request, tournament):
+    """A new broadcast link with its delay (docs/tournaments.md, "The broadcast view")."""
+    form = BroadcastForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_refusal(form))
+    else:
+        services.broadcast_issue(tournament=tournament, actor=request.user, delay=form.cleaned_data["delay"])
+        messages.success(request, _("A new broadcast link is issued; the old one no longer works."))
+    return redirect(reverse("organize:tournament", kwargs={"slug": tournament.slug}) + "#broadcast")
+
+
+@organizes_tournament
+@require_POST
+def tournament_broadcast_revoke(request, tournament):
+    try:
+        services.broadcast_revoke(tournament=tournament, actor=request.user)
+        messages.success(request, _("The broadcast link is withdrawn."))
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("organize:tournament", kwargs={"slug": tournament.slug}) + "#broadcast")
 
 
 @organizes_tournament

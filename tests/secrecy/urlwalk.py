@@ -105,6 +105,10 @@ VISITS: dict[str, Entry] = {
     "games:live_table": lambda w: [Visit({"pk": w.secret.pk}), Visit({"pk": w.evening_game.pk}),
                                    Visit({"pk": w.secret.pk}, headers={"If-None-Match": '"stale"'})],
     "tournaments:live": lambda w: {"slug": w.tournament.slug},
+    # the stream's broadcast view shows the roles: only its secret link opens it (a wrong one here)
+    "broadcast:tournament": lambda w: {"token": NOT_THE_LINK},
+    "broadcast:game": lambda w: {"token": NOT_THE_LINK, "pk": w.secret.pk},
+    "broadcast:game_table": lambda w: {"token": NOT_THE_LINK, "pk": w.secret.pk},
     # online games: every thread of the secret online game, one player's posts, the count
     "online:list": lambda w: {},
     "online:table_home": lambda w: {},
@@ -169,6 +173,8 @@ VISITS: dict[str, Entry] = {
     "organize:tournament_edit": lambda w: {"slug": w.tournament.slug},
     "organize:tournament_status": lambda w: {"slug": w.tournament.slug},
     "organize:tournament_publication": lambda w: {"slug": w.tournament.slug},
+    "organize:tournament_broadcast_issue": lambda w: {"slug": w.tournament.slug},
+    "organize:tournament_broadcast_revoke": lambda w: {"slug": w.tournament.slug},
     "organize:tournament_applications": lambda w: {"slug": w.tournament.slug},
     "organize:tournament_applications_csv": lambda w: {"slug": w.tournament.slug},
     "organize:seating": lambda w: {"slug": w.tournament.slug},

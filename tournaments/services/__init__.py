@@ -12,6 +12,7 @@ from .applications import (
     application_submit,
     application_withdraw,
 )
+from .broadcast import broadcast_issue, broadcast_revoke
 from .events import (
     evening_create,
     evening_set_status,
@@ -31,6 +32,8 @@ from .seating import (
 )
 
 __all__ = [
+    "broadcast_issue",
+    "broadcast_revoke",
     "application_decide",
     "application_set_note",
     "application_status_mail",

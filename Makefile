@@ -11,6 +11,6 @@ test:
 lint:
 	.venv/bin/ruff check .
 
-# The pure benchmarks; the server ones (entry_load, api_load, pipeline_latency, rebuild_ratings) run one by one.
+# The pure benchmarks; the server ones (entry_load, api_load, live_spectators, pipeline_latency, rebuild_ratings) run one by one.
 bench:
 	for b in engine_replay scoring_bench seating_bench ratings_bench; do .venv/bin/python benchmarks/$$b.py || exit 1; done

@@ -163,9 +163,10 @@ def judge_actions() -> list[tuple[str, dict, int | None]]:
 
 
 class Judge(threading.Thread):
-    def __init__(self, port: int, token: str, actions, think: float, deadline: float):
+    def __init__(self, port: int, token: str, actions, think: float, deadline: float, on_post=None):
         super().__init__(daemon=True)
         self.port, self.token, self.actions, self.think, self.deadline = port, token, actions, think, deadline
+        self.on_post = on_post  # called with (action, send time) just before each post (live_spectators.py)
         self.server_ms: list[float] = []
         self.cpu_ms: list[float] = []
         self.round_trip_ms: list[float] = []
@@ -196,6 +197,8 @@ class Judge(threading.Thread):
         def post(action: str, fields: dict) -> None:
             nonlocal version
             body = urllib.parse.urlencode({"version": version, **fields}, doseq=True)
+            if self.on_post is not None:
+                self.on_post(action, time.monotonic())
             started = time.perf_counter()
             connection.request("POST", f"{base}{action}/", body=body, headers=headers)
             answer = connection.getresponse()

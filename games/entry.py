@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import ApplicationError, checked_text
 from games.engine.rulesets import DON_DECIDES
-from vocabulary import TEAMS
+from vocabulary import BLACK, RED, TEAMS
 
 from .rulesets import ROLE_LABELS
 from .selectors import EntryTable
@@ -32,6 +32,8 @@ WILL_NAMES = {
     "first_color": gettext_lazy("First Color"), "ordered": gettext_lazy("Last Will Ordered"),
     "pass_the_helm": gettext_lazy("Pass the Helm"), "none": gettext_lazy("No will"),
 }
+# A First Color declaration's and a Sheriff's check's colour, in words.
+COLOUR_WORDS = {RED: gettext_lazy("red"), BLACK: gettext_lazy("black")}
 END_NAMES = {
     "all_black_out": gettext_lazy("all black players are out"),
     "parity": gettext_lazy("the black team reached parity"),
@@ -248,8 +250,7 @@ def night_results(table: EntryTable) -> list[str]:
                 lines.append(_("Shot: a miss."))
     for check in table.record.checks:
         if check.night == phase.number:
-            answers = {"red": _("red"), "black": _("black"), "sheriff": _("the Sheriff"),
-                       "not_sheriff": _("not the Sheriff")}
+            answers = {**COLOUR_WORDS, "sheriff": _("the Sheriff"), "not_sheriff": _("not the Sheriff")}
             who = _("Don") if check.by == "don" else _("Sheriff")
             lines.append(_("%(who)s checked seat %(seat)s: %(answer)s.")
                          % {"who": who, "seat": check.target, "answer": answers.get(check.result, check.result)})

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from games.engine import GameRecord
 from games.engine.record import Phase
 
-from .entry import END_NAMES, WILL_NAMES, phase_label
+from .entry import COLOUR_WORDS, END_NAMES, WILL_NAMES, phase_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +100,7 @@ class _Teller:
         return lines
 
     def check(self, item) -> str:
-        answers = {"red": _("red"), "black": _("black"), "sheriff": _("the Sheriff"),
-                   "not_sheriff": _("not the Sheriff")}
+        answers = {**COLOUR_WORDS, "sheriff": _("the Sheriff"), "not_sheriff": _("not the Sheriff")}
         values = {"checker": self.seat(item.checker), "target": self.seat(item.target),
                   "answer": answers.get(item.result, item.result)}
         if item.by == "don":
@@ -111,8 +110,7 @@ class _Teller:
     def will(self, item) -> str:
         who = self.seat(item.seat)
         if item.kind == "first_color":
-            colours = {"red": _("red"), "black": _("black")}
-            said = ", ".join(f"{self.seat(seat)} {colours.get(colour, colour)}"
+            said = ", ".join(f"{self.seat(seat)} {COLOUR_WORDS.get(colour, colour)}"
                              for seat, colour in item.declarations.items())
             return _("%(who)s's will, %(kind)s: %(said)s.") % {"who": who, "kind": WILL_NAMES["first_color"],
                                                                 "said": said or "—"}

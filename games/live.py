@@ -18,7 +18,7 @@ from games.engine import GameRecord
 from games.engine.actions import opening_phase_key
 from games.engine.record import Phase
 
-from .entry import HOW_NAMES, WILL_NAMES, phase_label
+from .entry import COLOUR_WORDS, HOW_NAMES, WILL_NAMES, phase_label
 from .models import Game
 from .rulesets import ROLE_LABELS
 from .selectors import game_table
@@ -152,8 +152,7 @@ def _vote(item) -> LiveVote:
 def _will(item, seats: dict[int, LiveSeat]) -> str:
     kind = WILL_NAMES.get(item.kind, item.kind)
     if item.kind == "first_color":
-        colours = {"red": _("red"), "black": _("black")}
-        said = ", ".join(f"{seat} {colours.get(colour, colour)}" for seat, colour in item.declarations.items())
+        said = ", ".join(f"{seat} {COLOUR_WORDS.get(colour, colour)}" for seat, colour in item.declarations.items())
     elif item.kind == "ordered":
         said = ", ".join(map(str, item.targets))
     elif item.kind == "pass_the_helm":

@@ -45,6 +45,8 @@ class Ruleset:
     judge_bonuses: bool
     # The first night with a night shot (for the first-night Sheriff kill responsibility).
     first_shot_night: int
+    # The host's timers, in seconds, for each timed moment of the table (host mode's clock).
+    timers: Mapping[str, int]
 
     def stage_position(self, stage: str) -> int:
         return self.night_order.index(stage)
@@ -68,6 +70,10 @@ PRO_MAFIA = Ruleset(
     day_one_single_nomination_votes=True,
     judge_bonuses=False,
     first_shot_night=1,
+    # "the black players have 60 seconds" (Mafia Meet); "Each player has 60 seconds for a speech";
+    # "their next speech limited to 30 seconds" (three fouls); "Each tied candidate receives 30
+    # seconds"; "that player receives 60 seconds for a farewell speech".
+    timers={"mafia_meet": 60, "speech": 60, "shortened_speech": 30, "split_speech": 30, "farewell": 60},
 )
 
 FIIM_2025 = Ruleset(
@@ -83,6 +89,11 @@ FIIM_2025 = Ruleset(
     day_one_single_nomination_votes=False,
     judge_bonuses=True,
     first_shot_night=0,
+    # "The Sheriff wakes up, you have ten seconds." / "The Don wakes up, you have ten seconds."
+    # The rules limit speeches by words for agents; at a seated table a speech is timed as Pro
+    # Mafia's (docs/rules.md, "Host mode's timers").
+    timers={"speech": 60, "shortened_speech": 30, "split_speech": 30, "farewell": 60,
+            "sheriff_check": 10, "don_check": 10},
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (PRO_MAFIA, FIIM_2025)}

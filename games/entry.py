@@ -17,6 +17,7 @@ from core.errors import ApplicationError, checked_text
 from games.engine.rulesets import DON_DECIDES
 from vocabulary import BLACK, RED, TEAMS
 
+from .host import next_speaker, time_left
 from .rulesets import ROLE_LABELS
 from .selectors import EntryTable
 
@@ -39,6 +40,34 @@ END_NAMES = {
     "parity": gettext_lazy("the black team reached parity"),
     "dd": gettext_lazy("declared defeat"), "surrender": gettext_lazy("the black team surrendered"),
 }
+
+
+TIMER_NAMES = {
+    "mafia_meet": gettext_lazy("Mafia meeting"), "speech": gettext_lazy("Speech"),
+    "shortened_speech": gettext_lazy("Speech after three fouls"), "split_speech": gettext_lazy("Split speech"),
+    "farewell": gettext_lazy("Farewell speech"), "sheriff_check": gettext_lazy("Sheriff's check"),
+    "don_check": gettext_lazy("Don's check"),
+}
+
+
+def host_view(state: dict, table_now: dict, names: dict[int, str], now) -> dict:
+    """Host mode as the page shows it (games/host.py's state, read at ``now``): the speaker and the
+    next one with their names, today's order, the clock, the timers one tap away."""
+    if state.get("day") != table_now["day"]:  # a new phase: its opener next, the clock stopped
+        seconds = table_now["timers"]["speech"]
+        state = {"day": table_now["day"], "speaker": None, "kind": "speech", "seconds": seconds, "left": seconds}
+    order = table_now["order"]
+    following = next_speaker(state, order)
+    kind = state.get("kind", "speech")
+    return {
+        "speaker": state.get("speaker"), "speaker_name": names.get(state.get("speaker"), ""),
+        "next": following, "next_name": names.get(following, ""),
+        "order": [{"seat": seat, "name": names.get(seat, ""), "now": seat == state.get("speaker")} for seat in order],
+        "kind": kind, "kind_label": str(TIMER_NAMES.get(kind, kind)), "seconds": state.get("seconds", 0),
+        "left": round(time_left(state, now), 1), "running": bool(state.get("running_since")),
+        "timers": [{"kind": name, "label": str(TIMER_NAMES.get(name, name)), "seconds": seconds}
+                   for name, seconds in table_now["timers"].items()],
+    }
 
 
 def phase_label(kind: str, number: int) -> str:

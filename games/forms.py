@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Evening
 
+from .host import OPS
 from .rulesets import RulesetChoice
 
 
@@ -35,3 +36,11 @@ class NewGameForm(forms.Form):
 
     def first_error(self) -> str:
         return next(str(message) for messages in self.errors.values() for message in messages)
+
+
+class HostTapForm(forms.Form):
+    """One tap of host mode (games/host.py): what to do, and the seat or the timer it names."""
+
+    op = forms.ChoiceField(choices=[(op, op) for op in OPS])
+    seat = forms.IntegerField(required=False, min_value=1, max_value=99)
+    kind = forms.CharField(required=False, max_length=32)

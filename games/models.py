@@ -63,6 +63,8 @@ class Game(models.Model):
     # Where the judge has moved the entry page (a Phase key: night N = 2N, day N = 2N - 1).
     # Moving to the next day or night records no event, so the page keeps it here to resume.
     entry_phase_key = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    # Host mode's speaker and clock (games/host.py): the judge's aid, never the protocol.
+    host_state = models.JSONField(default=dict, blank=True, editable=False)
     # Derived from the protocol by the engine at each save, kept for lists and filters.
     winner = models.CharField(_("winner"), max_length=8, blank=True)
     end = models.CharField(_("how it ended"), max_length=16, blank=True)

@@ -40,12 +40,16 @@ from core.limits import TEXT_MAX_LENGTH
 from core.locking import for_update
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.actions import earliest_phase_key, opening_phase_key
+from games.engine.record import Phase
 from games.engine.rulesets import RULESETS
+from games.engine.speaking import day_speaking_order, speech_seconds
 from tournaments.models import Application, Tournament
 from vocabulary import CLASSIC_DEAL, PROTOCOL_FORMAT, deal_cards
 
+from .host import HostError, host_step
 from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
+from .permissions import user_may_enter
 from .refusals import refusal
 from .signals import protocol_saved, results_publication_changed
 
@@ -762,3 +766,38 @@ def judge_link_revoke(*, game: Game, actor) -> Game:
                data={"issued_at": game.judge_link_issued_at.isoformat(),
                      "revoked_at": game.judge_link_revoked_at.isoformat()})
     return game
+
+
+# --- host mode: the judge's speaker and clock (games/host.py; not the protocol) ---------------------
+
+
+def host_context(game: Game, record: GameRecord) -> dict:
+    """What ``host_step`` needs of the table now: the phase's key, today's order, the timers."""
+    ruleset = RULESETS[game.ruleset]
+    phase = Phase.from_key(entry_phase_key(game, record))
+    order = day_speaking_order(record, phase.number) if phase.is_day and not record.finished else []
+    return {"day": phase.key, "order": order, "timers": dict(ruleset.timers),
+            "speech_seconds": lambda seat: speech_seconds(record, seat, ruleset.timers)}
+
+
+@transaction.atomic
+def game_host_tap(*, game: Game, op: str, seat: int | None = None, kind: str | None = None, actor=None,
+                  via_link: bool = False, now=None) -> dict:
+    """One tap of host mode (next speaker, start, pause, reset, a timer): the new state, saved on the
+    game so that a reload or a second device resumes it. Not the protocol: no version, no audit."""
+    game = lock_game(game)
+    if via_link:
+        refuse_link_write(game)
+    if not via_link and not user_may_enter(actor, game):
+        raise ApplicationError(_("Only the table's judge and the club's organizers host this table."), code="forbidden")
+    if not (game.protocol or {}).get("seats"):
+        raise ApplicationError(_("Deal the seats and roles first."), code="setup")
+    record = replay(game.protocol)
+    state = Game.objects.filter(pk=game.pk).values_list("host_state", flat=True).get() or {}
+    try:
+        state = host_step(state, op, now=now or timezone.now(), seat=seat, kind=kind, **host_context(game, record))
+    except HostError:
+        raise ApplicationError(_("That cannot be done at the table now."), code="host") from None
+    Game.objects.filter(pk=game.pk).update(host_state=state)
+    game.host_state = state
+    return state

@@ -16,11 +16,13 @@ from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponseRedirect,
+    JsonResponse,
 )
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -31,13 +33,14 @@ from clubs.models import Player
 from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
-from core.forms import whole_number
+from core.forms import form_refusal, whole_number
 from core.polling import polled_fragment
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
+from .engine import replay
 from .final_scores import final_scores
-from .forms import NewGameForm
+from .forms import HostTapForm, NewGameForm
 from .game_page import game_page
 from .live import live_context
 from .middleware import server_timing
@@ -183,6 +186,8 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
     if actions.previous_phase is not None:
         previous = actions.previous_phase
         context["previous_phase"] = (previous.key, entry.phase_label(previous.kind, previous.number))
+    if access.writable:
+        context["host"] = _host_view(game, table.record)
     context["wills"] = [
         {"seat": will.seat, "kinds": [(kind, entry.WILL_NAMES[kind]) for kind in will.kinds],
          "max_targets": will.max_targets, "slots": [(place, f"target_{place}") for place in range(1, will.max_targets + 1)]}
@@ -614,3 +619,40 @@ def game_live_table(request: HttpRequest, pk: int):
     """The live fragment, polled by static/js/live.js (core/polling.py: 304 while unchanged)."""
     game = _watched(request, pk)
     return polled_fragment(request, loader.render_to_string("games/_live_table.html", live_context(game), request))
+
+
+# --- host mode: the speaker and the clock (games/host.py) ----------------------------------------
+
+
+def _host_view(game: Game, record) -> dict:
+    names = {info.seat: info.player for info in record.seats}
+    return entry.host_view(game.host_state or {}, services.host_context(game, record), names, timezone.now())
+
+
+@require_http_methods(["GET", "POST"])
+def entry_host(request: HttpRequest, pk: int | None = None, token: str | None = None):
+    """Host mode's state as JSON (GET), or one tap (POST: ``op``, ``seat``, ``kind``); without
+    JavaScript a tap comes back to the page."""
+    if token is None and not request.user.is_authenticated:
+        return render(request, "games/no_access.html", status=403)
+    access = _access(request, pk=pk, token=token)
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    if request.method == "POST":
+        form = HostTapForm(request.POST)
+        try:
+            if not form.is_valid():
+                raise ApplicationError(form_refusal(form), code="form")
+            services.game_host_tap(game=game, actor=access.actor, via_link=access.via_link, **form.cleaned_data)
+        except ApplicationError as refused:
+            if not request.headers.get("Accept", "").startswith("application/json"):
+                messages.error(request, refused.message)
+                return redirect(access.base)
+            return JsonResponse({"error": refused.message}, status=400)
+        if not request.headers.get("Accept", "").startswith("application/json"):
+            return redirect(access.base)
+        game.refresh_from_db(fields=["host_state", "entry_phase_key", "protocol"])
+    if not (game.protocol or {}).get("seats"):
+        return JsonResponse({"error": _("Deal the seats and roles first.")}, status=400)
+    return JsonResponse(_host_view(game, replay(game.protocol)))

@@ -200,11 +200,13 @@ VISITS: dict[str, Entry] = {
     "entry:players": lambda w: {"pk": w.secret.pk},
     "entry:history": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
     "entry:log": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
+    "entry:host": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
     "entry:action": lambda w: {"pk": w.secret.pk, "action": "undo"},
     "entry:link": lambda w: {"token": NOT_THE_LINK},
     "entry:link_players": lambda w: {"token": NOT_THE_LINK},
     "entry:link_history": lambda w: {"token": NOT_THE_LINK},
     "entry:link_log": lambda w: {"token": NOT_THE_LINK},
+    "entry:link_host": lambda w: {"token": NOT_THE_LINK},
     "entry:link_action": lambda w: {"token": NOT_THE_LINK, "action": "undo"},
     # --- accounts and language ----------------------------------------------------------------------
     "sign_up": lambda w: {},

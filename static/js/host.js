@@ -1,0 +1,81 @@
+// Host mode (templates/games/_host.html, games/host.py): the clock runs here, the state lives on the
+// server. A tap posts to the page's host/ address and the table is drawn again from the server, so
+// a reload or a second device shows the same speaker with the same time left. Without this file
+// the buttons are plain forms. At 10 s left the clock warns; at 0 it sounds and vibrates once; the
+// screen stays awake while the clock runs (where the browser allows).
+(function () {
+  "use strict";
+  var ticker = null, wakeLock = null;
+
+  function beep(high) {
+    try {
+      var Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) return;
+      var audio = new Context(), tone = audio.createOscillator(), gain = audio.createGain();
+      tone.frequency.value = high ? 1200 : 800;
+      gain.gain.value = 0.15;
+      tone.connect(gain); gain.connect(audio.destination);
+      tone.start(); tone.stop(audio.currentTime + (high ? 0.6 : 0.15));
+    } catch (error) { /* no sound: the colour still says it */ }
+  }
+  function buzz(pattern) { if (navigator.vibrate) navigator.vibrate(pattern); }
+  function keepAwake(on) {
+    if (on && !wakeLock && navigator.wakeLock) {
+      navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; }).catch(function () {});
+    } else if (!on && wakeLock) {
+      wakeLock.release().catch(function () {}); wakeLock = null;
+    }
+  }
+
+  function start(panel) {
+    if (ticker) window.clearInterval(ticker);
+    var output = panel.querySelector(".host-time");
+    var left = parseFloat(panel.dataset.left || "0"), running = panel.dataset.running === "1";
+    var loaded = Date.now(), warned = left <= 10, ended = left <= 0;
+    function draw() {
+      var now = running ? Math.max(0, left - (Date.now() - loaded) / 1000) : left;
+      if (output) output.textContent = String(Math.ceil(now));
+      panel.classList.toggle("warn", now <= 10 && now > 0);
+      panel.classList.toggle("over", now <= 0);
+      if (running && !warned && now <= 10) { warned = true; beep(false); buzz(100); }
+      if (running && !ended && now <= 0) { ended = true; beep(true); buzz([200, 100, 200]); }
+    }
+    draw();
+    keepAwake(running && left > 0);
+    if (running) ticker = window.setInterval(draw, 200);
+  }
+
+  function redraw() {
+    var entry = document.getElementById("entry");
+    if (window.htmx && entry && entry.dataset.refresh) {
+      window.htmx.ajax("GET", entry.dataset.refresh, { target: "#entry", swap: "outerHTML" });
+    } else {
+      window.location.reload();
+    }
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.closest || !form.closest(".host-panel")) return;
+    event.preventDefault();
+    var data = new FormData(form);
+    if (event.submitter && event.submitter.name) data.append(event.submitter.name, event.submitter.value);
+    var token = form.querySelector("input[name=csrfmiddlewaretoken]");
+    fetch(form.action, {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "Accept": "application/json", "X-CSRFToken": token ? token.value : "" },
+    }).then(function (response) {
+      return response.json().then(function (body) {
+        if (!response.ok && body.error) window.alert(body.error);
+        redraw();
+      });
+    }).catch(function () { form.submit(); });
+  });
+
+  function init() {
+    var panel = document.getElementById("host");
+    if (panel) start(panel); else { if (ticker) window.clearInterval(ticker); keepAwake(false); }
+  }
+  document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("htmx:afterSettle", init);
+})();

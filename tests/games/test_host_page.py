@@ -1,0 +1,102 @@
+"""Host mode on the entry page (issue 28): "The speaking order of each day from the ruleset …, the
+current speaker large on screen, the next one named. The judge taps 'next'"; "A timer … with start,
+pause, resume and reset"; "nothing is written to the protocol that the judge did not confirm, and a
+reload or a second device resumes at the same speaker with the same time left"."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.games.factories import dealt_game
+
+pytestmark = pytest.mark.django_db
+
+JSON = {"Accept": "application/json"}
+
+
+@pytest.fixture
+def table():
+    game = dealt_game()
+    judge = Client()
+    judge.force_login(game.judge.user)
+    return game, judge
+
+
+def _tap(client: Client, url: str, **fields):
+    return client.post(url, fields, headers=JSON)
+
+
+def test_the_judge_walks_the_day_s_order_and_a_second_device_sees_the_same(table):
+    game, judge = table
+    url = f"/judge/games/{game.pk}/host/"
+    state = judge.get(url).json()
+    assert [entry["seat"] for entry in state["order"]] == list(range(1, 11))
+    assert state["speaker"] is None and state["next"] == 1 and state["kind"] == "speech" and state["left"] == 60
+    state = _tap(judge, url, op="next").json()
+    assert state["speaker"] == 1 and state["next"] == 2
+    assert state["speaker_name"] == game.seats.get(seat=1).player.nickname
+    state = _tap(judge, url, op="start").json()
+    assert state["running"] and 0 < state["left"] <= 60
+    version = game.protocol_version
+    game.refresh_from_db()
+    assert game.protocol_version == version  # the clock is the judge's aid, not the protocol
+    # the private link on another device: the same speaker, the clock running
+    other = Client().get(f"/t/{game.judge_token}/host/").json()
+    assert other["speaker"] == 1 and other["running"]
+    paused = _tap(judge, url, op="pause").json()
+    assert not paused["running"]
+    assert judge.get(url).json()["left"] == paused["left"]
+    assert _tap(judge, url, op="timer", kind="farewell").json()["kind_label"] == "Farewell speech"
+    page = judge.get(f"/judge/games/{game.pk}/").content.decode()
+    assert 'id="host"' in page and "Next speaker" in page
+
+
+def test_a_tap_that_cannot_apply_is_refused_and_changes_nothing(table):
+    game, judge = table
+    url = f"/judge/games/{game.pk}/host/"
+    _tap(judge, url, op="next")
+    before = judge.get(url).json()
+    for fields in ({"op": "dance"}, {"op": "speaker", "seat": "11"}, {"op": "speaker", "seat": "x"},
+                   {"op": "timer", "kind": "lunch"}):
+        answer = _tap(judge, url, **fields)
+        assert answer.status_code == 400 and answer.json()["error"], fields
+    assert _tap(judge, url, op="speaker", seat="1\x00").status_code == 400  # the site's NUL guard
+    assert judge.get(url).json() == before
+
+
+def test_only_the_table_s_judge_and_organizers_host_it(table):
+    game, _ = table
+    assert Client().post(f"/judge/games/{game.pk}/host/", {"op": "next"}).status_code == 403
+    stranger = Client()
+    stranger.force_login(dealt_game().judge.user)
+    assert stranger.post(f"/judge/games/{game.pk}/host/", {"op": "next"}, headers=JSON).status_code == 404
+    assert Client().get("/t/not-the-link/host/").status_code == 404
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_judge_hosts_the_day_from_a_phone_with_the_clock(chromium, live_server, language):
+    from tests.browser_kit import PHONE, snapshot
+
+    game = dealt_game()
+    context = chromium.new_context(**PHONE, locale=language, extra_http_headers={"Accept-Language": language})
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{live_server.url}/t/{game.judge_token}/")
+    page.locator(".host-next-button").click()
+    page.locator(".host-seat", has_text="1").wait_for()
+    page.locator(".host-start").click()
+    page.locator(".host-pause").wait_for()
+    page.clock.run_for(51_000)  # 9 s left: the clock warns
+    assert "warn" in page.locator("#host").get_attribute("class")
+    page.clock.run_for(10_000)  # time is up
+    assert "over" in page.locator("#host").get_attribute("class")
+    assert page.locator(".host-time").inner_text() == "0"
+    snapshot(page, f"host-{language}-phone")
+    page.reload()  # the server kept the speaker and the running clock
+    assert page.locator(".host-seat").inner_text() == "1" and page.locator(".host-pause").count() == 1
+    page.locator(".host-next-button").click()
+    page.locator(".host-seat", has_text="2").wait_for()
+    context.close()

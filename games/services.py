@@ -792,7 +792,11 @@ def game_host_tap(*, game: Game, op: str, seat: int | None = None, kind: str | N
         raise ApplicationError(_("Only the table's judge and the club's organizers host this table."), code="forbidden")
     if not (game.protocol or {}).get("seats"):
         raise ApplicationError(_("Deal the seats and roles first."), code="setup")
-    record = replay(game.protocol)
+    try:
+        record = replay(game.protocol)
+    except ProtocolError:
+        raise ApplicationError(_("This protocol needs correcting before the table can be hosted."),
+                               code="refused") from None
     state = Game.objects.filter(pk=game.pk).values_list("host_state", flat=True).get() or {}
     try:
         state = host_step(state, op, now=now or timezone.now(), seat=seat, kind=kind, **host_context(game, record))

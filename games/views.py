@@ -38,7 +38,6 @@ from core.polling import polled_fragment
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
-from .engine import replay
 from .final_scores import final_scores
 from .forms import HostTapForm, NewGameForm
 from .game_page import game_page
@@ -653,6 +652,7 @@ def entry_host(request: HttpRequest, pk: int | None = None, token: str | None = 
         if not request.headers.get("Accept", "").startswith("application/json"):
             return redirect(access.base)
         game.refresh_from_db(fields=["host_state", "entry_phase_key", "protocol"])
-    if not (game.protocol or {}).get("seats"):
+    record = selectors.game_table(game).record
+    if record is None:  # not dealt, or a protocol the engine no longer replays
         return JsonResponse({"error": _("Deal the seats and roles first.")}, status=400)
-    return JsonResponse(_host_view(game, replay(game.protocol)))
+    return JsonResponse(_host_view(game, record))

@@ -9,5 +9,6 @@ app_name = "m1923_mod"
 urlpatterns = [
     path("", views.console, name="console"),
     path("<slug:slug>/", views.event, name="event"),
+    path("<slug:slug>/setup.json", views.setup_json, name="setup_json"),
     path("<slug:slug>/<slug:action>/", views.action, name="action"),
 ]

@@ -5,13 +5,11 @@ exile and strikes, the questions channel, the webhook, the audit. Only the event
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -34,6 +32,7 @@ from .console_forms import (
     OverrideForm,
     SlotNoteForm,
     WebhookForm,
+    setup_export,
 )
 from .mafia1923_formation import form_families
 from .mafia1923_models import Entry, Override
@@ -42,8 +41,6 @@ from .models import Game
 from .play import state_of
 from .views_moderator import may_create
 from .visibility import may_see_draft, viewer_of
-
-DEFAULT_POOL = json.dumps([{"role": role, "count": 1} for role in ("doctor", "detective", "bodyguard")])
 
 
 def _moderated(request: HttpRequest, slug: str) -> Game:
@@ -57,7 +54,7 @@ def _moderated(request: HttpRequest, slug: str) -> Game:
 def console(request: HttpRequest) -> HttpResponse:
     if not may_create(request.user):
         raise PermissionDenied
-    form = NewEventForm(request.POST or None, initial={"pool": DEFAULT_POOL, "options": "{}"})
+    form = NewEventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -72,6 +69,15 @@ def console(request: HttpRequest) -> HttpResponse:
     return render(request, "online/mafia1923/moderator/console.html", {
         "events": mine, "options": OPTIONS, "roles": ROLES, "form": form,
     })
+
+
+@login_required
+def setup_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's setup as the new-event form imports it (its roles and settings), to download."""
+    game = _moderated(request, slug)
+    response = JsonResponse(setup_export(game.setup.data), json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{game.slug}.setup.json"'
+    return response
 
 
 @login_required

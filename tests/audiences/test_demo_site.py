@@ -60,9 +60,6 @@ def demo_pages() -> dict[str, list[str]]:
 # Pages whose internal codes are known and left to other work (their look and links are checked
 # here; their words when that work meets this walk):
 CODES_LEFT = {
-    # the new Mafia 1923 event's settings are JSON with the engine's keys ("day_starts"): another
-    # branch gives the form ordinary fields (issue 27's online items)
-    "/organize/online/1923/",
     # the agents and the table's settings are typed in their own syntax ("red=rule,black=random",
     # {"speech_limit": 100}): the help shows what to type
     "/organize/online/simulations/new/",

@@ -155,6 +155,7 @@ VISITS: dict[str, Entry] = {
     "m1923:signup": lambda w: {"slug": w.extra["m1923_event"]},  # POST-only
     "m1923_mod:console": lambda w: {},
     "m1923_mod:event": lambda w: {"slug": w.extra["m1923_event"]},
+    "m1923_mod:setup_json": lambda w: {"slug": w.extra["m1923_event"]},
     "m1923_mod:action": lambda w: [Visit({"slug": w.extra["m1923_event"], "action": action})
                                    for action in ("publish", "override", "exile")],  # POST-only
     # --- organizers' and judges' pages (closed to the visitors walked) ----------------------------

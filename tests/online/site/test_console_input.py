@@ -13,6 +13,7 @@ from online.models import Game, GameEvent
 from tests.factories import MembershipFactory, UserFactory
 from tests.online.factories import a_game, a_setup
 from tests.online.site.mafia1923_kit import Event
+from tests.online.site.test_m1923_new_event import fields as new_event_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +78,7 @@ def test_a_webhook_longer_than_its_column_is_refused_at_creation_as_when_it_is_s
     """Issue 25: "a webhook address longer than 200 characters: a database error.
     `event_create` stores it unchecked, while `webhook_set` checks it.\""""
     long_url = "https://chat.example.com/" + "a" * 200
-    answer = client.post(M1923_CONSOLE, {"title": "Event", "pool": "[]", "options": "{}", "webhook": long_url})
+    answer = client.post(M1923_CONSOLE, new_event_fields(title="Event", webhook=long_url))
     assert answer.status_code == 200
     assert answer.context["form"].errors["webhook"]
     assert not Game.objects.exists()
@@ -87,10 +88,10 @@ def test_a_webhook_longer_than_its_column_is_refused_at_creation_as_when_it_is_s
     assert EventSettings.objects.get(game=event.game).webhook_url == ""
 
 
-def test_the_1923_console_refuses_json_that_is_not_the_pool_or_the_settings(client, staff):
-    for pool, options in (("{}", "{}"), ("[]", "[]"), ("not json", "{}"), ("[]", '{"a": NaN')):
-        answer = client.post(M1923_CONSOLE, {"title": "Event", "pool": pool, "options": options})
-        assert answer.status_code == 200 and answer.context["form"].errors
+def test_the_1923_console_refuses_json_that_is_not_a_setup(client, staff):
+    for text in ("{}x", "[]", "not json", '{"options": {"a": NaN'):
+        answer = client.post(M1923_CONSOLE, new_event_fields(title="Event", setup_json=text))
+        assert answer.status_code == 200 and answer.context["form"].errors["setup_json"], text
     assert not Game.objects.exists()
 
 

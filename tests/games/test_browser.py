@@ -4,6 +4,7 @@ Set ENTRY_SCREENSHOTS=/some/dir to keep screenshots of the page at a few moments
 """
 
 import pytest
+from django.test import Client
 
 from clubs.models import ClubMembership
 from games.models import Game
@@ -21,7 +22,8 @@ from tests.browser_kit import (
 )
 from tests.factories import MembershipFactory, PlayerFactory
 
-from .factories import judged_game
+from .driving import Judge
+from .factories import dealt_game, judged_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -100,3 +102,23 @@ def test_two_devices_on_one_table_cannot_overwrite_each_other(chromium, live_ser
     assert [event["target"] for event in game.protocol["events"]] == [5, 8]
     tablet.close()
     phone.close()
+
+
+def _marker(page, selector):
+    return page.eval_on_selector(selector, "s => getComputedStyle(s, '::before').content")
+
+
+def test_every_fold_on_the_entry_page_shows_whether_it_is_open(chromium, live_server):
+    """Issue 28: the folded sections looked inert. Each summary shows ▸ closed and ▾ open."""
+    game = dealt_game()
+    Judge(Client(), game).post("foul", {"seat": 4})  # so the recorded events show
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(f"{live_server.url}/t/{game.judge_token}/")
+    folds = page.locator(".entry details > summary")
+    assert folds.count() >= 2
+    for selector in (".entry details.discipline > summary", ".entry details.log > summary"):
+        assert _marker(page, selector) == '"▸"'
+        page.click(selector)
+        assert _marker(page, selector) == '"▾"'
+    for index in range(folds.count()):
+        assert _marker(page, f":nth-match(.entry details > summary, {index + 1})") in ('"▸"', '"▾"')

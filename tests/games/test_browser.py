@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from clubs.models import ClubMembership
+from games.engine.examples import full_pro_mafia_game
 from games.models import Game
 from scoring.models import SeatScore
 from tests.browser_kit import (
@@ -122,3 +123,28 @@ def test_every_fold_on_the_entry_page_shows_whether_it_is_open(chromium, live_se
         assert _marker(page, selector) == '"▾"'
     for index in range(folds.count()):
         assert _marker(page, f":nth-match(.entry details > summary, {index + 1})") in ('"▸"', '"▾"')
+
+
+def test_a_first_color_tap_is_taken_back_on_a_phone(chromium, live_server):
+    """Issue 28: a wrong colour tile had no way back but a reload. Each seat's row has "—" (not
+    declared, the default); tapping it takes a colour back, and the will records only the rest."""
+    scenario = full_pro_mafia_game()
+    game = dealt_game(roles=scenario.roles, ruleset=scenario.ruleset)
+    events = scenario.build()["events"]
+    judge = Judge(Client(), game)
+    for event in events[:next(i for i, e in enumerate(events) if e["type"] == "will")]:
+        judge.enter(event)
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(f"{live_server.url}/t/{game.judge_token}/")
+    page.click("details.will-more:has(form.kind-first_color) > summary")
+    form = page.locator("form.kind-first_color")
+    assert form.locator("input[name=color_5][value='']").is_checked()  # "—" before any tap
+    form.locator("label.tile.black:has(input[name=color_5])").click()
+    form.locator("label.tile.red:has(input[name=color_8])").click()
+    form.locator("label.tile.undeclared:has(input[name=color_8])").click()  # the wrong tap, taken back
+    assert not form.locator("input[name=color_8][value=red]").is_checked()
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f'#entry[data-version="{judge.version + 1}"]')
+    game.refresh_from_db()
+    will = game.protocol["events"][-1]
+    assert will["type"] == "will" and will["declarations"] == {"5": "black"}

@@ -3,8 +3,11 @@
 Set ENTRY_SCREENSHOTS=/some/dir to keep screenshots of the page at a few moments.
 """
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from clubs.models import ClubMembership
 from games.engine.examples import full_pro_mafia_game
@@ -24,7 +27,7 @@ from tests.browser_kit import (
 from tests.factories import MembershipFactory, PlayerFactory
 
 from .driving import Judge
-from .factories import dealt_game, judged_game
+from .factories import GameFactory, dealt_game, judged_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -148,3 +151,27 @@ def test_a_first_color_tap_is_taken_back_on_a_phone(chromium, live_server):
     game.refresh_from_db()
     will = game.protocol["events"][-1]
     assert will["type"] == "will" and will["declarations"] == {"5": "black"}
+
+
+def test_my_tables_fold_the_earlier_tables_on_a_phone(chromium, live_server):
+    """Issue 28: 23 old tables made "My tables" 3,879 px tall at 390 px. Today's table and "New
+    game" stay on top; confirmed tables of earlier days are folded by day."""
+    today = judged_game()
+    judge = today.judge
+    judge.user.set_password("judge-pass-1")
+    judge.user.save()
+    now = timezone.now()
+    old = [GameFactory(club=today.club, judge=judge, status=Game.Status.CONFIRMED,
+                       played_at=now - timedelta(days=1 + n // 3)) for n in range(23)]
+    page = chromium.new_context(**PHONE).new_page()
+    log_in(page, live_server.url, judge.user.username, "judge-pass-1")
+    page.goto(f"{live_server.url}/judge/")
+    new_game = page.locator(".new-game-box > summary").bounding_box()
+    assert new_game["y"] + new_game["height"] < PHONE["viewport"]["height"]
+    assert page.locator(f'#tables-open [data-game="{today.pk}"]').is_visible()
+    assert not page.locator(f'[data-game="{old[0].pk}"]').is_visible()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 1400, height
+    page.click("#tables-earlier > summary")
+    assert page.locator(f'[data-game="{old[0].pk}"]').is_visible()
+    assert page.locator("#tables-earlier .table-day").count() == 8

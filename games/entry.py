@@ -346,11 +346,12 @@ def _seat_list(seats) -> str:
 
 def question(action: str, event: dict | None, data: QueryDict, table: EntryTable) -> str | None:
     """What the judge is asked before ``action`` is recorded (once: the answer posts ``confirmed``),
-    or None. A vote nobody is marked in (every vote defaults to the last candidate), a move to the
+    or None. A vote nobody is marked in (every vote defaults to the last candidate; with a single
+    candidate every vote is theirs by rule, so nothing to ask), a move to the
     next phase that skips a due vote, a disqualification, a DD, a surrender."""
     if data.get("confirmed") == "1":
         return None
-    if action == "vote" and event is not None and not event["votes"]:
+    if action == "vote" and event is not None and not event["votes"] and len(event["candidates"]) > 1:
         candidates = event["candidates"]
         alive = len(table.state.alive)
         tally = ", ".join(

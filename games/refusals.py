@@ -126,7 +126,8 @@ def _words(params: dict) -> dict:
     else:
         words["gone"] = ""
     if "role" in params:
-        words["role"] = str(ROLE.get(params["role"], params["role"])).capitalize()
+        role = str(ROLE.get(params["role"], params["role"]))
+        words["role"] = role[:1].upper() + role[1:]  # not str.capitalize(): "The Don", never "The don"
     if "stage" in params:
         words["stage"] = STAGE.get(params["stage"], params["stage"])
     if "current_kind" in params:

@@ -545,10 +545,32 @@ def my_tables(request: HttpRequest):
             return redirect("entry:page", pk=game.pk)
     games = list(selectors.games_for_judge(request.user)[:100])
     evenings = Evening.objects.filter(club__in=clubs).exclude(status=Evening.Status.FINISHED).order_by("-starts_at")[:20]
+    today = timezone.localdate()
+    current = [game for game in games if not _earlier(game, today)]
     return render(request, "games/my_tables.html", {
-        "groups": _table_groups(request.user, games), "games": games, "clubs": clubs, "evenings": evenings,
-        "rulesets": RulesetChoice.choices, "form_error": form_error,
+        "groups": _table_groups(request.user, current), "earlier": _earlier_by_day(games, today), "games": games,
+        "clubs": clubs, "evenings": evenings, "rulesets": RulesetChoice.choices, "form_error": form_error,
     })
+
+
+def _day(game: Game):
+    return timezone.localdate(game.played_at or game.created_at)
+
+
+def _earlier(game: Game, today) -> bool:
+    """A table of an earlier day that waits for nobody: confirmed or annulled. Today's tables, and
+    every table still open for entry, submitted or to confirm, stay on top."""
+    return game.status in (Game.Status.CONFIRMED, Game.Status.ANNULLED) and _day(game) < today
+
+
+def _earlier_by_day(games: list[Game], today) -> list[tuple[object, list[Game]]]:
+    """The earlier tables by the day they were played, the newest day first, for the page's fold
+    (23 old tables made a phone's page 3,900 px tall; issue 28)."""
+    days: dict[object, list[Game]] = {}
+    for game in games:
+        if _earlier(game, today):
+            days.setdefault(_day(game), []).append(game)
+    return sorted(days.items(), key=lambda item: item[0], reverse=True)
 
 
 def _table_groups(user, games: list[Game]) -> list[tuple[str, str, list[Game]]]:

@@ -119,11 +119,12 @@ class Table:
         self.saved(lambda: self.press("form.nominate"))
 
     def vote(self, against=None):
-        """Mark the votes and record them; with nothing marked the page shows the tally and asks."""
+        """Mark the votes and record them; with nothing marked and two candidates or more the page
+        shows the tally and asks (a single candidate gets every vote by rule: nothing to ask)."""
         for candidate, voters in (against or {}).items():
             for voter in voters:
                 self.tap("form.vote", f"against_{candidate}", voter)
-        if against:
+        if against or not self.page.locator("form.vote .vote-row").count():
             self.saved(lambda: self.press("form.vote"))
         else:
             self.answer_yes(lambda: self.press("form.vote"))

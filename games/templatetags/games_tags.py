@@ -100,13 +100,16 @@ def shown_number_tiles(black):
 
 @register.simple_tag
 def color_tiles(seats):
-    """First Color declarations: for each seat, red or black (or nothing)."""
-    red, black = escape(_("red")), escape(_("black"))
+    """First Color declarations: for each seat, red or black, or "—" (not declared, the default):
+    a wrong tap is taken back by tapping "—", with or without JS (an empty value declares nothing)."""
+    red, black, undeclared = escape(_("red")), escape(_("black")), escape(_("not declared"))
     parts = ['<div class="colors">']
     for seat in seats:
         number = int(seat.number)
         parts.append(
             f'<div class="color-row"><span class="seat-no">{number}</span>'
+            f'<label class="tile small undeclared"><input type="radio" name="color_{number}" value="" checked'
+            f' aria-label="{undeclared}"><span>—</span></label>'
             f'<label class="tile small red"><input type="radio" name="color_{number}" value="red"><span>{red}</span></label>'
             f'<label class="tile small black"><input type="radio" name="color_{number}" value="black"><span>{black}</span></label></div>'
         )

@@ -3,9 +3,14 @@
 Set ENTRY_SCREENSHOTS=/some/dir to keep screenshots of the page at a few moments.
 """
 
+from datetime import timedelta
+
 import pytest
+from django.test import Client
+from django.utils import timezone
 
 from clubs.models import ClubMembership
+from games.engine.examples import full_pro_mafia_game
 from games.models import Game
 from scoring.models import SeatScore
 from tests.browser_kit import (
@@ -21,7 +26,8 @@ from tests.browser_kit import (
 )
 from tests.factories import MembershipFactory, PlayerFactory
 
-from .factories import judged_game
+from .driving import Judge
+from .factories import GameFactory, dealt_game, judged_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -100,3 +106,72 @@ def test_two_devices_on_one_table_cannot_overwrite_each_other(chromium, live_ser
     assert [event["target"] for event in game.protocol["events"]] == [5, 8]
     tablet.close()
     phone.close()
+
+
+def _marker(page, selector):
+    return page.eval_on_selector(selector, "s => getComputedStyle(s, '::before').content")
+
+
+def test_every_fold_on_the_entry_page_shows_whether_it_is_open(chromium, live_server):
+    """Issue 28: the folded sections looked inert. Each summary shows ▸ closed and ▾ open."""
+    game = dealt_game()
+    Judge(Client(), game).post("foul", {"seat": 4})  # so the recorded events show
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(f"{live_server.url}/t/{game.judge_token}/")
+    folds = page.locator(".entry details > summary")
+    assert folds.count() >= 2
+    for selector in (".entry details.discipline > summary", ".entry details.log > summary"):
+        assert _marker(page, selector) == '"▸"'
+        page.click(selector)
+        assert _marker(page, selector) == '"▾"'
+    for index in range(folds.count()):
+        assert _marker(page, f":nth-match(.entry details > summary, {index + 1})") in ('"▸"', '"▾"')
+
+
+def test_a_first_color_tap_is_taken_back_on_a_phone(chromium, live_server):
+    """Issue 28: a wrong colour tile had no way back but a reload. Each seat's row has "—" (not
+    declared, the default); tapping it takes a colour back, and the will records only the rest."""
+    scenario = full_pro_mafia_game()
+    game = dealt_game(roles=scenario.roles, ruleset=scenario.ruleset)
+    events = scenario.build()["events"]
+    judge = Judge(Client(), game)
+    for event in events[:next(i for i, e in enumerate(events) if e["type"] == "will")]:
+        judge.enter(event)
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(f"{live_server.url}/t/{game.judge_token}/")
+    page.click("details.will-more:has(form.kind-first_color) > summary")
+    form = page.locator("form.kind-first_color")
+    assert form.locator("input[name=color_5][value='']").is_checked()  # "—" before any tap
+    form.locator("label.tile.black:has(input[name=color_5])").click()
+    form.locator("label.tile.red:has(input[name=color_8])").click()
+    form.locator("label.tile.undeclared:has(input[name=color_8])").click()  # the wrong tap, taken back
+    assert not form.locator("input[name=color_8][value=red]").is_checked()
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f'#entry[data-version="{judge.version + 1}"]')
+    game.refresh_from_db()
+    will = game.protocol["events"][-1]
+    assert will["type"] == "will" and will["declarations"] == {"5": "black"}
+
+
+def test_my_tables_fold_the_earlier_tables_on_a_phone(chromium, live_server):
+    """Issue 28: 23 old tables made "My tables" 3,879 px tall at 390 px. Today's table and "New
+    game" stay on top; confirmed tables of earlier days are folded by day."""
+    today = judged_game()
+    judge = today.judge
+    judge.user.set_password("judge-pass-1")
+    judge.user.save()
+    now = timezone.now()
+    old = [GameFactory(club=today.club, judge=judge, status=Game.Status.CONFIRMED,
+                       played_at=now - timedelta(days=1 + n // 3)) for n in range(23)]
+    page = chromium.new_context(**PHONE).new_page()
+    log_in(page, live_server.url, judge.user.username, "judge-pass-1")
+    page.goto(f"{live_server.url}/judge/")
+    new_game = page.locator(".new-game-box > summary").bounding_box()
+    assert new_game["y"] + new_game["height"] < PHONE["viewport"]["height"]
+    assert page.locator(f'#tables-open [data-game="{today.pk}"]').is_visible()
+    assert not page.locator(f'[data-game="{old[0].pk}"]').is_visible()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 1400, height
+    page.click("#tables-earlier > summary")
+    assert page.locator(f'[data-game="{old[0].pk}"]').is_visible()
+    assert page.locator("#tables-earlier .table-day").count() == 8

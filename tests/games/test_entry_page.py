@@ -98,6 +98,26 @@ def test_an_engine_refusal_is_shown_inline_and_saves_nothing(client):
     assert game.protocol_version == 1
 
 
+def test_a_vote_with_one_candidate_is_recorded_without_asking(client):
+    # Every vote goes to the only candidate by rule: nothing to confirm.
+    game = dealt_game()
+    base = reverse("entry:link", kwargs={"token": game.judge_token})
+    client.post(f"{base}nominate/", {"version": 1, "by": 1, "target": 2}, headers=HTMX)
+    response = client.post(f"{base}vote/", {"version": 2}, headers=HTMX)
+    assert "X-Entry-Refused" not in response, response.content.decode()[:2000]
+    game.refresh_from_db()
+    assert game.protocol_version == 3 and game.protocol["events"][-1]["type"] == "vote"
+
+
+def test_a_vote_with_two_candidates_nobody_marked_in_is_asked_first(client):
+    game = dealt_game()
+    base = reverse("entry:link", kwargs={"token": game.judge_token})
+    client.post(f"{base}nominate/", {"version": 1, "by": 1, "target": 2}, headers=HTMX)
+    client.post(f"{base}nominate/", {"version": 2, "by": 3, "target": 4}, headers=HTMX)
+    response = client.post(f"{base}vote/", {"version": 3}, headers=HTMX)
+    assert response["X-Entry-Refused"] == "confirm"
+
+
 def test_without_htmx_actions_redirect_and_the_message_survives(client):
     game = dealt_game()
     base = reverse("entry:link", kwargs={"token": game.judge_token})

@@ -67,3 +67,17 @@ def test_every_worded_code_is_one_the_engine_raises():
 def test_a_code_without_its_params_or_sentence_still_reads_and_names_the_code():
     assert "document.not-json" in explain("document.not-json", {})
     assert "nominate.target-departed" in explain("nominate.target-departed", {})  # no seat: the general sentence
+
+
+@pytest.mark.parametrize(("role", "english", "russian"), [("don", "The Don", "Дон"), ("sheriff", "The Sheriff", "Шериф")])
+def test_a_refusal_names_the_role_as_the_site_labels_it(role, english, russian):
+    # "The don" came from str.capitalize(), which lowers the rest of the words.
+    with translation.override("en"):
+        assert explain("check.self", {"seat": 7, "role": role}).startswith(f"{english} cannot check")
+    with translation.override("ru"):
+        assert explain("check.self", {"seat": 7, "role": role}).startswith(russian)
+
+
+def test_the_russian_refusal_about_the_sheriffs_kill_writes_the_sheriff_as_the_label():
+    with translation.override("ru"):
+        assert "Шериф" in explain("sheriff-kill-responsible.no-first-night-kill", {})

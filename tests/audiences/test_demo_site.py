@@ -67,10 +67,7 @@ CODES_LEFT = {
 
 
 def codes_left(path: str) -> bool:
-    """The judge's page of a played game lists each point's rule id and the scoring engine's note,
-    which the engine writes in English ("eliminating vote into black seat 4"): a translated
-    catalogue of the notes is still to be written (reported with issue 27)."""
-    return path in CODES_LEFT or (path.startswith("/judge/games/") and path.count("/") == 4)
+    return path in CODES_LEFT
 
 
 # The auto-judged table: a visitor sits down at /online/table/ (a form) and plays at the table's page.

@@ -8,13 +8,37 @@ event) — and an unchanged fragment answers 304 with no body.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 
+KEEP_SECONDS = 30
 
-def polled_fragment(request: HttpRequest, body: str) -> HttpResponse:
-    tag = f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
+
+def _tag(body: str) -> str:
+    return f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
+
+
+def _answer(request: HttpRequest, body: str, tag: str) -> HttpResponse:
     response = HttpResponseNotModified() if tag in request.headers.get("If-None-Match", "") else HttpResponse(body)
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def polled_fragment(request: HttpRequest, body: str) -> HttpResponse:
+    return _answer(request, body, _tag(body))
+
+
+def kept_fragment(request: HttpRequest, key: str, render: Callable[[], str]) -> HttpResponse:
+    """``polled_fragment``, rendered once per ``key`` for every reader: ``key`` must change with
+    anything the fragment may show (it is the server's own and never sent; the tag still is the
+    bytes' digest). Hundreds of spectators of one table then cost one rendering per change."""
+    kept = cache.get(key)
+    if kept is None:
+        body = render()
+        kept = (_tag(body), body)
+        cache.set(key, kept, KEEP_SECONDS)
+    tag, body = kept
+    return _answer(request, body, tag)

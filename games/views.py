@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -34,7 +35,7 @@ from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
 from core.forms import form_refusal, whole_number
-from core.polling import polled_fragment
+from core.polling import kept_fragment
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
@@ -637,9 +638,15 @@ def game_live(request: HttpRequest, pk: int):
 
 @require_GET
 def game_live_table(request: HttpRequest, pk: int):
-    """The live fragment, polled by static/js/live.js (core/polling.py: 304 while unchanged)."""
+    """The live fragment, polled by static/js/live.js (core/polling.py: 304 while unchanged), rendered
+    once per change of the table for all its spectators."""
     game = _watched(request, pk)
-    return polled_fragment(request, loader.render_to_string("games/_live_table.html", live_context(game), request))
+    # the row's own moments make the key unique to this game's life, not only to its id
+    changed = game.protocol_changed_at.timestamp() if game.protocol_changed_at else 0
+    key = (f"live:{game.pk}:{game.created_at.timestamp()}:{game.protocol_version}:{changed}:"
+           f"{game.entry_phase_key}:{game.status}:{int(game.results_published)}:{get_language()}")
+    return kept_fragment(request, key,
+                         lambda: loader.render_to_string("games/_live_table.html", live_context(game), request))
 
 
 # --- host mode: the speaker and the clock (games/host.py) ----------------------------------------

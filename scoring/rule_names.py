@@ -3,7 +3,7 @@
 The scoring engine writes each item's rule as a slug (``eliminating-vote``) and a note in English
 for the judge's reference (``day 4: eliminating vote into black seat 7``). People read the rule's
 name from here; the note is the engine's and is shown as written only to English readers
-(docs/scoring.md, "Rule names"). tests/scoring/test_rule_names.py holds that every slug either
+(docs/scoring.md, "Rule names"). tests/games/test_rule_names.py holds that every slug either
 table can write has a name here.
 """
 

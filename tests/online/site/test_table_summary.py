@@ -19,8 +19,10 @@ from online.engine.judged_table.views import request_for
 from online.models import JudgedTable
 from online.table_play import person_config, table_answer, table_sit_down, window_of
 from online.table_summary import heard, outcomes, summary, tally_in_words
+from tests.online.site.test_table_pages import answer_for
 
 pytestmark = pytest.mark.django_db
+
 
 
 @pytest.fixture(autouse=True)
@@ -28,17 +30,6 @@ def _clock():
     clock.reset()
     yield
     clock.reset()
-
-
-def answer_for(request: dict, rng: random.Random) -> dict:
-    action = request["action"]
-    if action == "speak":
-        return {"speech": "PASS"}
-    if action == "hand":
-        return {"up": False}
-    if action == "vote":
-        return {"target": None}
-    return {"target": rng.choice(request["targets"])}
 
 
 def visit(seat: int = 4) -> tuple[Client, JudgedTable]:

@@ -8,6 +8,7 @@ event) — and an unchanged fragment answers 304 with no body.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -42,3 +43,11 @@ def kept_fragment(request: HttpRequest, key: str, render: Callable[[], str]) -> 
         cache.set(key, kept, KEEP_SECONDS)
     tag, body = kept
     return _answer(request, body, tag)
+
+
+def with_server_time(response: HttpResponse) -> HttpResponse:
+    """The server's clock (epoch milliseconds) on a polled answer, 200 or 304, outside the bytes and
+    the tag: a fragment with a running clock carries when it ends, and the reader's script counts
+    down from the server's time, not from a phone's clock that may be minutes off."""
+    response["X-Server-Time"] = str(int(time.time() * 1000))
+    return response

@@ -70,6 +70,30 @@ def host_view(state: dict, table_now: dict, names: dict[int, str], now) -> dict:
     }
 
 
+def speech_taps(speaker: int | None, table: EntryTable) -> dict | None:
+    """What host mode offers during ``speaker``'s speech (docs/entry.md, "Host mode"): the seats the
+    speaker may nominate with one tap, and the speaker's foul. None when nobody at the table speaks.
+
+    The taps post the entry page's own ``nominate`` and ``foul`` actions, so the engine still
+    decides; this only leaves out what it would refuse: a seat that has left, a seat already on
+    today's list, nominations once the day's voting has begun. A speaker who has nominated today
+    has had their nomination of this speech ("each player nominates once a day" under fiim-2025,
+    once per speech under Pro Mafia): the panel names it and offers no second one (the full form
+    still records one where the rules allow it)."""
+    actions, state, phase = table.actions, table.state, table.phase
+    if speaker is None or actions is None or phase is None or not phase.is_day or actions.finished:
+        return None
+    if speaker not in state.alive:  # a farewell speech: no nomination, no foul at the table
+        return None
+    today = actions.in_recorded_phase
+    listed = state.nominations if today else ()
+    nominators = state.nominators if today else ()
+    nominated = [target for by, target in zip(nominators, listed, strict=False) if by == speaker]
+    targets = [] if nominated or not actions.nominate else [seat for seat in sorted(state.alive) if seat not in listed]
+    return {"speaker": speaker, "nominate_open": actions.nominate, "targets": targets, "nominated": nominated,
+            "fouls": state.fouls[speaker].ordinary}
+
+
 def phase_label(kind: str, number: int) -> str:
     return (_("Day %(n)s") if kind == "day" else _("Night %(n)s")) % {"n": number}
 

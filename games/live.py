@@ -6,11 +6,18 @@ judge has announced. Never a role, a check, the numbers shown at a shot, a bonus
 moves when one is recorded (docs/secrecy.md: "any count of night events"): the view is built from
 the public events alone, so a check recorded at night changes not one byte of it. Once the results
 are published, the roles and the winner join it.
+
+Who is speaking and the time left come from host mode (``Game.host_state``, games/host.py): the hall
+sees the speaker and the clock. Only a day's speech timers are shown; a night's (the Mafia's
+meeting, the checks' ten seconds) never, so nothing here moves at night.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.utils.translation import gettext as _
 
@@ -18,7 +25,7 @@ from games.engine import GameRecord
 from games.engine.actions import opening_phase_key
 from games.engine.record import Phase
 
-from .entry import COLOUR_WORDS, HOW_NAMES, WILL_NAMES, phase_label
+from .entry import COLOUR_WORDS, HOW_NAMES, TIMER_NAMES, WILL_NAMES, phase_label
 from .models import Game
 from .rulesets import ROLE_LABELS
 from .selectors import game_table
@@ -27,6 +34,8 @@ from .visibility import results_are_public
 # The protocol's events the hall sees happen. The rest — the Don's and the Sheriff's checks, the
 # judge's bonuses, who is held responsible for the Sheriff's kill — only the judge knows.
 PUBLIC_EVENTS = frozenset({"nominate", "vote", "raise", "shot", "will", "foul", "disqualify", "dd", "surrender"})
+# Host mode's timers the hall sees run: a day's speeches. A timer not named here is never shown.
+PUBLIC_TIMERS = frozenset({"speech", "shortened_speech", "split_speech", "farewell"})
 
 
 @dataclass(slots=True)
@@ -38,6 +47,7 @@ class LiveSeat:
     technical: int = 0
     gone: str = ""  # how and when the seat left
     nominated: bool = False
+    speaking: bool = False  # host mode's speaker
     role_name: str = ""  # once the results are published
 
     @property
@@ -53,6 +63,29 @@ class LiveVote:
 
 
 @dataclass(slots=True)
+class LiveSpeech:
+    """Who is speaking and the clock, from host mode. Built from the stored state alone (never from
+    the time of the request), so that the fragment's bytes and tag stay put while the clock runs:
+    ``left`` is the time left when the clock was last started, paused or set, ``ends_at`` (epoch
+    milliseconds) when a running clock reaches 0; static/js/live.js counts down between polls."""
+
+    speaker: int | None
+    name: str
+    kind_label: str
+    seconds: int
+    left: float
+    ends_at: int | None = None  # None: the clock is stopped
+
+    @property
+    def running(self) -> bool:
+        return self.ends_at is not None
+
+    @property
+    def paused(self) -> bool:
+        return self.ends_at is None and 0 < self.left < self.seconds
+
+
+@dataclass(slots=True)
 class LiveTable:
     game: Game
     phase: str = ""
@@ -60,6 +93,7 @@ class LiveTable:
     nominations: list[tuple[int, int]] = field(default_factory=list)  # today's: (by, target)
     votes: list[LiveVote] = field(default_factory=list)  # today's rounds and raises
     wills: list[str] = field(default_factory=list)
+    speech: LiveSpeech | None = None  # host mode's speaker and clock, during a day
     over: bool = False
     published: bool = False  # the results are public: the winner is shown and the page stops asking
 
@@ -69,7 +103,13 @@ def live_context(game: Game) -> dict:
     polled fragment and the tournament's page of live tables all build it here."""
     published = results_are_public(game)
     return {"game": game, "live": live_table(game, game_table(game).record, published=published, roles=published,
-                                               announced=game.entry_phase_key)}
+                                               announced=game.entry_phase_key, host=game.host_state)}
+
+
+def host_digest(state: dict | None) -> str:
+    """A short digest of host mode's state, for the live fragment's cache key: a tap changes it.
+    (The key is the server's own; a tap the hall does not see changes the key, not the bytes.)"""
+    return hashlib.sha256(json.dumps(state or {}, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _public_phase(game: Game, record: GameRecord | None, announced: int | None) -> Phase:
@@ -90,10 +130,11 @@ def _public_phase(game: Game, record: GameRecord | None, announced: int | None) 
 
 
 def live_table(game: Game, record: GameRecord | None, *, published: bool, roles: bool,
-               announced: int | None) -> LiveTable:
+               announced: int | None, host: dict | None = None) -> LiveTable:
     """The table as the hall sees it. ``record``: the replayed protocol (None before the deal);
     ``roles``: show each seat's role (published results, or a stream's broadcast view);
-    ``announced``: the phase the judge moved to (``Game.entry_phase_key``; None for a past moment)."""
+    ``announced``: the phase the judge moved to (``Game.entry_phase_key``; None for a past moment);
+    ``host``: host mode's state (``Game.host_state``; None for a past moment)."""
     names = {seat.seat: seat.player.nickname if seat.player else "" for seat in game.seats.all()}
     table = LiveTable(game, published=published)
     phase = _public_phase(game, record, announced)
@@ -123,11 +164,34 @@ def live_table(game: Game, record: GameRecord | None, *, published: bool, roles:
             table.votes.append(_vote(item))
     table.wills = [_will(item, seats) for item in record.wills]
     table.over = record.finished
+    if host and not table.over and not published:
+        table.speech = live_speech(host, phase, {number: seat.name for number, seat in seats.items()})
+        if table.speech is not None and table.speech.speaker in seats:
+            seats[table.speech.speaker].speaking = True
     if roles:
         for info in record.seats:
             seats[info.seat].role_name = str(ROLE_LABELS.get(info.role, ""))
     table.seats = [seats[number] for number in sorted(seats)]
     return table
+
+
+def live_speech(state: dict, phase: Phase, names: dict[int, str]) -> LiveSpeech | None:
+    """Host mode's speaker and clock as the hall sees them (None: nothing to show): only in the day
+    the state belongs to (a state of an earlier phase is stale, as the judge's panel reads it), only
+    a day's speech timers, and only while someone speaks or the clock has been started."""
+    if not phase.is_day or state.get("day") != phase.key:
+        return None
+    speaker = state.get("speaker")
+    kind = state.get("kind", "speech")
+    seconds = int(state.get("seconds") or 0)
+    left = max(0.0, float(state.get("left") or 0))
+    since = state.get("running_since")
+    if kind not in PUBLIC_TIMERS or (speaker is None and not since and left >= seconds):
+        return None if speaker is None else LiveSpeech(speaker, names.get(speaker, ""), "", 0, 0.0)
+    ends_at = None
+    if since:
+        ends_at = round(datetime.fromisoformat(since).timestamp() * 1000 + left * 1000)
+    return LiveSpeech(speaker, names.get(speaker, ""), str(TIMER_NAMES.get(kind, kind)), seconds, left, ends_at)
 
 
 def _vote(item) -> LiveVote:

@@ -35,14 +35,14 @@ from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
 from core.forms import form_refusal, whole_number
-from core.polling import kept_fragment
+from core.polling import kept_fragment, with_server_time
 from tournaments.models import Evening
 
 from . import entry, links, refusals, selectors, services
 from .final_scores import final_scores
 from .forms import HostTapForm, NewGameForm
 from .game_page import game_page
-from .live import live_context
+from .live import host_digest, live_context
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
@@ -188,6 +188,8 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         context["previous_phase"] = (previous.key, entry.phase_label(previous.kind, previous.number))
     if access.writable:
         context["host"] = _host_view(game, table.record)
+        # nominations and fouls in the speech: the entry's own actions, the speaker preset
+        context["speech"] = entry.speech_taps(context["host"]["speaker"], table)
     context["wills"] = [
         {"seat": will.seat, "kinds": [(kind, entry.WILL_NAMES[kind]) for kind in will.kinds],
          "max_targets": will.max_targets, "slots": [(place, f"target_{place}") for place in range(1, will.max_targets + 1)]}
@@ -643,10 +645,13 @@ def game_live_table(request: HttpRequest, pk: int):
     game = _watched(request, pk)
     # the row's own moments make the key unique to this game's life, not only to its id
     changed = game.protocol_changed_at.timestamp() if game.protocol_changed_at else 0
+    # and host mode's state (the speaker, the clock): a tap reaches the hall at the next poll
     key = (f"live:{game.pk}:{game.created_at.timestamp()}:{game.protocol_version}:{changed}:"
-           f"{game.entry_phase_key}:{game.status}:{int(game.results_published)}:{get_language()}")
-    return kept_fragment(request, key,
-                         lambda: loader.render_to_string("games/_live_table.html", live_context(game), request))
+           f"{game.entry_phase_key}:{game.status}:{int(game.results_published)}:{host_digest(game.host_state)}:"
+           f"{get_language()}")
+    response = kept_fragment(request, key,
+                             lambda: loader.render_to_string("games/_live_table.html", live_context(game), request))
+    return with_server_time(response)
 
 
 # --- host mode: the speaker and the clock (games/host.py) ----------------------------------------

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from clubs.middleware import use_club_timezone
-from core.polling import polled_fragment
+from core.polling import polled_fragment, with_server_time
 from games.engine import ProtocolError, replay
 from games.live import live_table
 from games.models import Game
@@ -35,15 +35,16 @@ def _broadcast_table(tournament: Tournament, game: Game) -> dict:
     """One table as the stream shows it: with the roles, ``broadcast_delay`` seconds ago."""
     if tournament.broadcast_delay:
         document = protocol_as_of(game, timezone.now() - timedelta(seconds=tournament.broadcast_delay))
-        announced = None  # the judge's "next phase" of now is not the past's
+        announced = host = None  # the judge's "next phase" and speaker of now are not the past's
     else:
         document = game.protocol if (game.protocol or {}).get("seats") else None
-        announced = game.entry_phase_key
+        announced, host = game.entry_phase_key, game.host_state
     try:
         record = replay(document) if document else None
     except ProtocolError:
         record = None
-    return {"game": game, "live": live_table(game, record, published=False, roles=True, announced=announced),
+    return {"game": game, "live": live_table(game, record, published=False, roles=True, announced=announced,
+                                             host=host),
             "token": tournament.broadcast_token}
 
 
@@ -73,6 +74,7 @@ def broadcast_game_table(request, token, pk):
     """The polled fragment (core/polling.py: 304 while unchanged)."""
     tournament = _tournament(token)
     context = _broadcast_table(tournament, _game(tournament, pk))
-    response = polled_fragment(request, loader.render_to_string("games/_live_table.html", context, request))
+    response = with_server_time(polled_fragment(request, loader.render_to_string("games/_live_table.html", context,
+                                                                                 request)))
     response["X-Robots-Tag"] = "noindex"
     return response

@@ -57,6 +57,7 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.closest || !form.closest(".host-panel")) return;
+    if (form.hasAttribute("hx-post")) return;  // a nomination or a foul in the speech: an entry action, htmx's
     event.preventDefault();
     var data = new FormData(form);
     if (event.submitter && event.submitter.name) data.append(event.submitter.name, event.submitter.value);

@@ -5,9 +5,12 @@ reload or a second device resumes at the same speaker with the same time left"."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
+from games import services
 from tests.games.factories import dealt_game
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +77,71 @@ def test_only_the_table_s_judge_and_organizers_host_it(table):
     assert Client().get("/t/not-the-link/host/").status_code == 404
 
 
+def _form(html: str, css_class: str) -> dict:
+    """The hidden fields of the page's form with this class (what a tap posts besides its button)."""
+    form = re.search(rf'<form[^>]*class="{css_class}"[^>]*>(.*?)</form>', html, re.S)
+    assert form, css_class
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(1)))
+
+
+def _targets(html: str) -> list[int]:
+    """The seats the panel's "nominates →" row offers."""
+    row = html.split('class="host-nominate"')[1].split("</form>")[0]
+    return [int(seat) for seat in re.findall(r'name="target" value="(\d+)"', row)]
+
+
+def test_in_the_speech_a_nomination_and_a_foul_are_one_tap_each_with_the_speaker_preset(table):
+    """Issue 28: "Nominations and fouls are entered during the speech they happen in, with the
+    speaker … preset, in one tap each" — through the entry's own actions, refusals included."""
+    game, judge = table
+    base = f"/judge/games/{game.pk}/"
+    assert 'class="host-nominate"' not in judge.get(base).content.decode()  # nobody speaks yet
+    _tap(judge, base + "host/", op="speaker", seat="3")
+    page = judge.get(base).content.decode()
+    fields = _form(page, "host-nominate")
+    assert fields["by"] == "3" and fields["version"] == str(game.protocol_version)
+    assert _targets(page) == list(range(1, 11))
+    # with htmx (the panel's tile): the table comes back with the nomination named
+    answer = judge.post(base + "nominate/", {**fields, "target": "6"}, headers={"HX-Request": "true"})
+    game.refresh_from_db()
+    assert game.protocol["events"][-1] == {"type": "nominate", "day": 1, "by": 3, "target": 6}
+    html = answer.content.decode()
+    assert "3 nominated 6" in html and 'class="host-nominate"' not in html and 'data-seat="6"' in html
+    # without JavaScript (a plain form): post/redirect/get
+    fields = _form(html, "host-foul")
+    assert fields["seat"] == "3"
+    assert judge.post(base + "foul/", fields).status_code == 302
+    game.refresh_from_db()
+    assert game.protocol["events"][-1] == {"type": "foul", "day": 1, "seat": 3, "kind": "ordinary"}
+    page = judge.get(base).content.decode()
+    assert 'data-fouls="1"' in page
+    # the next speaker's tiles leave out seat 6 (on the list); the full form's refusal still stands
+    _tap(judge, base + "host/", op="next")
+    page = judge.get(base).content.decode()
+    fields = _form(page, "host-nominate")
+    assert fields["by"] == "4" and _targets(page) == [1, 2, 3, 4, 5, 7, 8, 9, 10]
+    version = game.protocol_version
+    refused = judge.post(base + "nominate/", {**fields, "target": "6"}, headers={"HX-Request": "true"})
+    assert refused["X-Entry-Refused"] and "already on the voting list" in refused.content.decode()
+    game.refresh_from_db()
+    assert game.protocol_version == version
+
+
+def test_the_panel_offers_no_nomination_once_the_day_s_voting_has_begun(table):
+    game, judge = table
+    base = f"/judge/games/{game.pk}/"
+    for by, target in ((1, 2), (3, 5)):
+        game = services.protocol_append_event(game=game, event={"type": "nominate", "day": 1, "by": by, "target": target},
+                                              expected_version=game.protocol_version, actor=game.judge.user)
+    game = services.protocol_append_event(
+        game=game, event={"type": "vote", "day": 1, "round": 1, "candidates": [2, 5], "votes": {"1": 2, "3": 2}},
+        expected_version=game.protocol_version, actor=game.judge.user)
+    _tap(judge, base + "host/", op="speaker", seat="4")
+    page = judge.get(base).content.decode()
+    assert 'class="host-nominate' not in page
+    assert _form(page, "host-foul")["seat"] == "4"
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -99,4 +167,16 @@ def test_a_judge_hosts_the_day_from_a_phone_with_the_clock(chromium, live_server
     assert page.locator(".host-seat").inner_text() == "1" and page.locator(".host-pause").count() == 1
     page.locator(".host-next-button").click()
     page.locator(".host-seat", has_text="2").wait_for()
+    # in seat 2's speech: one tap nominates seat 5, one tap gives seat 2 a foul
+    snapshot(page, f"host-nominate-{language}-phone")
+    page.locator(".host-nominate button[value='5']").click()
+    page.locator(".host-nominated").wait_for()
+    assert page.locator(".seat.nominated[data-seat='5']").count() == 1
+    page.locator(".host-foul button").click()
+    page.locator(".host-fouls[data-fouls='1']").wait_for()
+    snapshot(page, f"host-speech-{language}-phone")
+    box = page.locator("#host").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["viewport"]["width"]  # nothing clipped at 390 px
+    assert game.__class__.objects.get(pk=game.pk).protocol["events"] == [
+        {"type": "nominate", "day": 1, "by": 2, "target": 5}, {"type": "foul", "day": 1, "seat": 2, "kind": "ordinary"}]
     context.close()

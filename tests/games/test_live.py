@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from games.engine.examples import full_pro_mafia_game
-from games.services import game_confirm, game_submit, protocol_replace
+from games.services import game_confirm, game_host_tap, game_submit, protocol_replace
 from tests.browser_kit import PHONE, snapshot
 from tests.pipeline.helpers import finished_game, tournament_with_staff
 
@@ -80,6 +80,45 @@ def test_a_check_recorded_at_night_changes_not_one_byte_of_the_view(table):
     assert moved.status_code == 200 and moved["ETag"] != before["ETag"]
 
 
+def test_the_hall_sees_who_is_speaking_and_a_tap_in_host_mode_reaches_it(table):
+    """"who is speaking and the time left": host mode's speaker and clock, public; a tap moves the
+    fragment at the next poll (the per-version cache's key holds the host state's digest)."""
+    tournament, game, judge, _ = table
+    events = full_pro_mafia_game().build()["events"]
+    game = _cut(game, judge, events[:_index(events, "nominate")])  # Day 1, nothing said yet
+    client, url = Client(), f"/games/{game.pk}/live/table/"
+    before = client.get(url)
+    assert "live-speech" not in before.content.decode() and int(before["X-Server-Time"]) > 0
+    game_host_tap(game=game, op="speaker", seat=3, actor=judge.user)
+    tapped = client.get(url, headers={"If-None-Match": before["ETag"]})
+    html = tapped.content.decode()
+    assert tapped.status_code == 200 and '<b class="live-speaker">3</b>' in html
+    assert game.seats.get(seat=3).player.nickname in html and 'class="live-seat speaking" data-seat="3"' in html
+    assert '<b class="live-time">60</b>' in html and "data-ends" not in html  # not started yet
+    game_host_tap(game=game, op="start", actor=judge.user)
+    running = client.get(url, headers={"If-None-Match": tapped["ETag"]})
+    assert running.status_code == 200 and 'data-ends="' in running.content.decode()
+    # while the clock runs the bytes stay put (the browser counts down): 304, with the server's time
+    again = client.get(url, headers={"If-None-Match": running["ETag"]})
+    assert again.status_code == 304 and int(again["X-Server-Time"]) >= int(running["X-Server-Time"])
+    game_host_tap(game=game, op="pause", actor=judge.user)
+    paused = client.get(url, headers={"If-None-Match": running["ETag"]}).content.decode()
+    assert "data-ends" not in paused and "(paused)" in paused
+
+
+def test_a_night_timer_in_host_mode_changes_not_one_byte_of_the_view(table):
+    tournament, game, judge, _ = table
+    events = full_pro_mafia_game().build()["events"]
+    game = _cut(game, judge, events[:_index(events, "shot") + 1])  # Night 1
+    client, url = Client(), f"/games/{game.pk}/live/table/"
+    before = client.get(url)
+    for kind in ("mafia_meet", "speech"):
+        game_host_tap(game=game, op="timer", kind=kind, actor=judge.user)
+        game_host_tap(game=game, op="start", actor=judge.user)
+        after = client.get(url, headers={"If-None-Match": before["ETag"]})
+        assert after.status_code == 304, kind
+
+
 def test_roles_join_the_view_once_the_results_are_published(table, django_capture_on_commit_callbacks):
     tournament, game, judge, organizer = table
     tournament.publish_results = True
@@ -118,5 +157,13 @@ def test_a_spectator_s_view_follows_the_judge_without_a_reload(table, chromium, 
     _cut(game, judge, events[:first_nomination + 1])  # the judge saves a nomination
     page.locator(".live-list").wait_for(timeout=2500)  # within 2 s of the save, plus a margin for the page
     assert "Voting list" in page.locator(".live-list").inner_text()
+    # host mode: the judge names the speaker and starts the clock; the hall sees both, counting down
+    game_host_tap(game=game, op="speaker", seat=2, actor=judge.user)
+    game_host_tap(game=game, op="start", actor=judge.user)
+    page.locator(".live-speaker", has_text="2").wait_for(timeout=2500)
+    page.locator(".live-clock[data-ends]").wait_for()
+    first = int(page.locator(".live-time").inner_text())
+    page.wait_for_timeout(2200)
+    assert 0 < int(page.locator(".live-time").inner_text()) < first <= 60
     snapshot(page, "live-phone")
     context.close()

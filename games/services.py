@@ -485,6 +485,13 @@ def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: st
 # --- the protocol -------------------------------------------------------------------------------
 
 
+def protocol_version_keep_request_key(*, game: Game, request_key: str) -> None:
+    """Write on the version the locked game has just got the key of the request that made it
+    (``selectors.version_made_by_request`` finds it when the same request comes again)."""
+    if request_key:
+        ProtocolVersion.objects.filter(game=game, version=game.protocol_version).update(request_key=request_key)
+
+
 @_locking_service
 def protocol_append_event(*, game: Game, event: dict, expected_version: int, actor, via_link: bool = False) -> Game:
     """Record one more event at the table (a nomination, a vote, a shot, a foul, …)."""

@@ -46,6 +46,7 @@ from games.engine.speaking import day_speaking_order, speech_seconds
 from tournaments.models import Application, Tournament
 from vocabulary import CLASSIC_DEAL, PROTOCOL_FORMAT, deal_cards
 
+from . import live_poll
 from .host import HostError, host_step
 from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
@@ -810,5 +811,6 @@ def game_host_tap(*, game: Game, op: str, seat: int | None = None, kind: str | N
     except HostError:
         raise ApplicationError(_("That cannot be done at the table now."), code="host") from None
     Game.objects.filter(pk=game.pk).update(host_state=state)
+    live_poll.table_changed(game.pk)  # the speaker and the clock are on the live view
     game.host_state = state
     return state

@@ -38,7 +38,7 @@ from core.forms import form_refusal, whole_number
 from core.polling import kept_fragment
 from tournaments.models import Evening
 
-from . import entry, links, refusals, selectors, services
+from . import entry, links, live_poll, refusals, selectors, services
 from .final_scores import final_scores
 from .forms import EntryRequestKeyForm, HostTapForm, NewGameForm
 from .game_page import game_page
@@ -667,13 +667,16 @@ def game_live(request: HttpRequest, pk: int):
 def game_live_table(request: HttpRequest, pk: int):
     """The live fragment, polled by static/js/live.js (core/polling.py: 304 while unchanged), rendered
     once per change of the table for all its spectators."""
+    generation_read = live_poll.generation(pk)  # before the row: a change after it starts a new one
     game = _watched(request, pk)
     # the row's own moments make the key unique to this game's life, not only to its id
     changed = game.protocol_changed_at.timestamp() if game.protocol_changed_at else 0
     key = (f"live:{game.pk}:{game.created_at.timestamp()}:{game.protocol_version}:{changed}:"
            f"{game.entry_phase_key}:{game.status}:{int(game.results_published)}:{get_language()}")
-    return kept_fragment(request, key,
-                         lambda: loader.render_to_string("games/_live_table.html", live_context(game), request))
+    response = kept_fragment(request, key,
+                             lambda: loader.render_to_string("games/_live_table.html", live_context(game), request))
+    live_poll.mark_current(game.pk, generation_read, response["ETag"])  # the next polls: games/live_poll.py
+    return response
 
 
 # --- host mode: the speaker and the clock (games/host.py) ----------------------------------------

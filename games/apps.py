@@ -12,3 +12,4 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         describe(ACTIONS)  # the audit trail's actions in words (core/actions.py)
+        from . import live_poll  # noqa: F401  (its receivers: a change starts a new live-poll generation)

@@ -61,6 +61,7 @@ def host_view(state: dict, table_now: dict, names: dict[int, str], now) -> dict:
     kind = state.get("kind", "speech")
     return {
         "speaker": state.get("speaker"), "speaker_name": names.get(state.get("speaker"), ""),
+        "done": bool(state.get("done")),  # the day's last speaker has spoken
         "next": following, "next_name": names.get(following, ""),
         "order": [{"seat": seat, "name": names.get(seat, ""), "now": seat == state.get("speaker")} for seat in order],
         "kind": kind, "kind_label": str(TIMER_NAMES.get(kind, kind)), "seconds": state.get("seconds", 0),

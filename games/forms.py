@@ -38,6 +38,14 @@ class NewGameForm(forms.Form):
         return next(str(message) for messages in self.errors.values() for message in messages)
 
 
+class EntryRequestKeyForm(forms.Form):
+    """The key the entry page's script gives each of its requests (static/js/entry.js): the same
+    request sent again — after a lost answer, or from the offline queue — carries the same key."""
+
+    request_key = forms.RegexField(regex=r"^[A-Za-z0-9_-]{8,64}$", required=False, error_messages={
+        "invalid": _("This entry came with a key the page does not make; reload the page and enter it again.")})
+
+
 class HostTapForm(forms.Form):
     """One tap of host mode (games/host.py): what to do, and the seat or the timer it names."""
 

@@ -150,13 +150,20 @@ class ProtocolVersion(models.Model):
     reason = limited_text(blank=True, max_length=TEXT_MAX_LENGTH + 1000)
     # True when the change came through the judge's private link rather than a login.
     via_link = models.BooleanField(default=False)
+    # The key the judge's page gave the request that made this version (an entry sent again after
+    # a lost answer, or from the offline queue, is recognised and not applied twice).
+    request_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game", "version"]
         verbose_name = _("protocol version")
         verbose_name_plural = _("protocol versions")
-        constraints = [models.UniqueConstraint(fields=["game", "version"], name="one_protocol_version_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_protocol_version_number"),
+            models.UniqueConstraint(fields=["game", "request_key"], condition=~models.Q(request_key=""),
+                                    name="one_protocol_version_per_request"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} v{self.version} ({self.action})"

@@ -122,6 +122,15 @@ def games_with_links(**filters) -> QuerySet[Game]:
             .order_by("round__number", "table_number", "number", "pk"))
 
 
+def version_made_by_request(game: Game, request_key: str) -> int | None:
+    """The protocol version an earlier request with this key made, if one did (the entry page's
+    requests carry a key, so one sent again after a lost answer is recognised, not applied twice)."""
+    if not request_key:
+        return None
+    return (ProtocolVersion.objects.filter(game=game, request_key=request_key)
+            .values_list("version", flat=True).first())
+
+
 def game_history(game: Game) -> QuerySet[ProtocolVersion]:
     """Every version, newest first, without the documents (they are big)."""
     return (

@@ -46,6 +46,7 @@ from games.engine.speaking import day_speaking_order, speech_seconds
 from tournaments.models import Application, Tournament
 from vocabulary import CLASSIC_DEAL, PROTOCOL_FORMAT, deal_cards
 
+from . import live_poll
 from .host import HostError, host_step
 from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
@@ -485,6 +486,13 @@ def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: st
 # --- the protocol -------------------------------------------------------------------------------
 
 
+def protocol_version_keep_request_key(*, game: Game, request_key: str) -> None:
+    """Write on the version the locked game has just got the key of the request that made it
+    (``selectors.version_made_by_request`` finds it when the same request comes again)."""
+    if request_key:
+        ProtocolVersion.objects.filter(game=game, version=game.protocol_version).update(request_key=request_key)
+
+
 @_locking_service
 def protocol_append_event(*, game: Game, event: dict, expected_version: int, actor, via_link: bool = False) -> Game:
     """Record one more event at the table (a nomination, a vote, a shot, a foul, …)."""
@@ -803,5 +811,6 @@ def game_host_tap(*, game: Game, op: str, seat: int | None = None, kind: str | N
     except HostError:
         raise ApplicationError(_("That cannot be done at the table now."), code="host") from None
     Game.objects.filter(pk=game.pk).update(host_state=state)
+    live_poll.table_changed(game.pk)  # the speaker and the clock are on the live view
     game.host_state = state
     return state

@@ -7,6 +7,7 @@ from . import views
 app_name = "entry"
 
 urlpatterns = [
+    path("entry-sw.js", views.entry_service_worker, name="service_worker"),
     path("judge/", views.my_tables, name="my_tables"),
     path("judge/games/<int:pk>/", views.entry_page, name="page"),
     path("judge/games/<int:pk>/players/", views.player_options, name="players"),

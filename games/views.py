@@ -38,9 +38,9 @@ from core.forms import form_refusal, whole_number
 from core.polling import kept_fragment, with_server_time
 from tournaments.models import Evening
 
-from . import entry, links, refusals, selectors, services
+from . import entry, links, live_poll, refusals, selectors, services
 from .final_scores import final_scores
-from .forms import HostTapForm, NewGameForm
+from .forms import EntryRequestKeyForm, HostTapForm, NewGameForm
 from .game_page import game_page
 from .live import host_digest, live_context
 from .middleware import server_timing
@@ -368,7 +368,7 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
 def entry_action(request: HttpRequest, action: str, pk: int | None = None, token: str | None = None):
     if token is None and not request.user.is_authenticated:
         return render(request, "games/no_access.html", status=403)
-    error = None
+    error = made = None
     # One transaction: the game read once under its row lock (with all the page shows of it), then
     # the service's checks and writes on that read. After the commit, the fragment is rendered from
     # the saved document and the record the service replayed, without another query.
@@ -377,7 +377,14 @@ def entry_action(request: HttpRequest, action: str, pk: int | None = None, token
         if isinstance(access, HttpResponse):
             return access
         try:
-            access.game = _perform(request, access, action)
+            key = _request_key(request)
+            made = selectors.version_made_by_request(access.game, key)
+            if made is None:  # a request seen before is answered with the table, not applied again
+                before = access.game.protocol_version
+                access.game = _perform(request, access, action)
+                if access.game.protocol_version != before:
+                    services.protocol_version_keep_request_key(game=access.game, request_key=key)
+                    made = access.game.protocol_version
         except ApplicationError as refused:
             error = refused
             transaction.set_rollback(True)  # a refused action saves nothing
@@ -390,7 +397,27 @@ def entry_action(request: HttpRequest, action: str, pk: int | None = None, token
         if error is not None:
             messages.error(request, error.message)
         return redirect(access.base)
-    return _render(request, access, error=error, partial=True, action=action)
+    response = _render(request, access, error=error, partial=True, action=action)
+    if made is not None:
+        response["X-Request-Version"] = str(made)  # the version this request made (the offline queue's chain)
+    return response
+
+
+def _request_key(request: HttpRequest) -> str:
+    form = EntryRequestKeyForm(request.POST)
+    if not form.is_valid():
+        raise ApplicationError(form_refusal(form), code="form")
+    return form.cleaned_data["request_key"]
+
+
+@require_GET
+def entry_service_worker(request: HttpRequest):
+    """The entry page's service worker (docs/entry.md, "Offline entry"). Served from the site's root
+    so that it may look after the judges' pages under /judge/ and /t/; the same for everyone."""
+    response = render(request, "games/entry_sw.js", content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"  # a new version of the worker reaches the phones at once
+    return response
 
 
 @require_GET
@@ -642,6 +669,7 @@ def game_live(request: HttpRequest, pk: int):
 def game_live_table(request: HttpRequest, pk: int):
     """The live fragment, polled by static/js/live.js (core/polling.py: 304 while unchanged), rendered
     once per change of the table for all its spectators."""
+    generation_read = live_poll.generation(pk)  # before the row: a change after it starts a new one
     game = _watched(request, pk)
     # the row's own moments make the key unique to this game's life, not only to its id
     changed = game.protocol_changed_at.timestamp() if game.protocol_changed_at else 0
@@ -651,6 +679,7 @@ def game_live_table(request: HttpRequest, pk: int):
            f"{get_language()}")
     response = kept_fragment(request, key,
                              lambda: loader.render_to_string("games/_live_table.html", live_context(game), request))
+    live_poll.mark_current(game.pk, generation_read, response["ETag"])  # the next polls: games/live_poll.py
     return with_server_time(response)
 
 

@@ -34,6 +34,7 @@
     var loaded = Date.now(), warned = left <= 10, ended = left <= 0;
     function draw() {
       var now = running ? Math.max(0, left - (Date.now() - loaded) / 1000) : left;
+      panel.dataset.shown = now;
       if (output) output.textContent = String(Math.ceil(now));
       panel.classList.toggle("warn", now <= 10 && now > 0);
       panel.classList.toggle("over", now <= 0);
@@ -70,8 +71,28 @@
         if (!response.ok && body.error) window.alert(body.error);
         redraw();
       });
-    }).catch(function () { form.submit(); });
+    }).catch(function () {
+      if (navigator.onLine) form.submit();
+      else offlineTap(form.closest(".host-panel"), data.get("op"));
+    });
   });
+
+  // Without a connection the clock still starts, pauses and resets on this device; the speaker and
+  // the other timers move on the server's state, so they wait for the connection.
+  function offlineTap(panel, op) {
+    var shown = panel.dataset.shown || panel.dataset.left;
+    if (op === "start" && parseFloat(shown) > 0) { panel.dataset.left = shown; panel.dataset.running = "1"; }
+    else if (op === "pause") { panel.dataset.left = shown; panel.dataset.running = ""; }
+    else if (op === "reset") { panel.dataset.left = panel.dataset.seconds; panel.dataset.running = ""; }
+    else { window.alert(panel.dataset.offline); return; }
+    var toggle = panel.querySelector("button[name=op][value=start], button[name=op][value=pause]");
+    if (toggle) {
+      var running = panel.dataset.running === "1";
+      toggle.value = running ? "pause" : "start";
+      toggle.textContent = running ? panel.dataset.pauseWord : panel.dataset.resumeWord;
+    }
+    start(panel);
+  }
 
   function init() {
     var panel = document.getElementById("host");

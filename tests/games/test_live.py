@@ -167,3 +167,45 @@ def test_a_spectator_s_view_follows_the_judge_without_a_reload(table, chromium, 
     assert 0 < int(page.locator(".live-time").inner_text()) < first <= 60
     snapshot(page, "live-phone")
     context.close()
+
+
+def test_an_unchanged_table_s_poll_is_a_304_before_the_site_runs(table, django_assert_num_queries):
+    """1,000 spectators poll every 1.5 s (issue 28's numbers): a poll whose tag is still current is
+    answered by games.live_poll's middleware — no session, no query."""
+    tournament, game, judge, _ = table
+    game = _cut(game, judge, full_pro_mafia_game().build()["events"][:5])
+    client = Client()
+    first = client.get(f"/games/{game.pk}/live/table/")
+    with django_assert_num_queries(0):
+        again = client.get(f"/games/{game.pk}/live/table/", headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again["ETag"] == first["ETag"] and again.content == b""
+    assert abs(int(again["X-Server-Time"]) - int(first["X-Server-Time"])) < 60_000  # live.js's clock
+    made_up = client.get(f"/games/{game.pk}/live/table/", headers={"If-None-Match": '"not-a-tag"'})
+    assert made_up.status_code == 200 and made_up["ETag"] == first["ETag"]  # the view answers
+
+
+def test_each_change_the_hall_may_see_sends_the_poll_back_to_the_view(table):
+    from games import live_poll
+    from games.services import game_host_tap
+
+    tournament, game, judge, _ = table
+    events = full_pro_mafia_game().build()["events"]
+    game = _cut(game, judge, events[:5])
+    url = f"/games/{game.pk}/live/table/"
+
+    def current_tag():
+        tag = Client().get(url)["ETag"]
+        assert live_poll.is_current(game.pk, tag)
+        return tag
+
+    tag = current_tag()
+    game = _cut(game, judge, events[:6])  # a protocol version
+    assert not live_poll.is_current(game.pk, tag)
+    tag = current_tag()
+    game_host_tap(game=game, op="next", actor=judge.user)  # host mode: the speaker moves
+    assert not live_poll.is_current(game.pk, tag)
+    tag = current_tag()
+    tournament.publish_seating = False  # who may watch
+    tournament.save(update_fields=["publish_seating"])
+    assert not live_poll.is_current(game.pk, tag)
+    assert Client().get(url, headers={"If-None-Match": tag}).status_code == 404

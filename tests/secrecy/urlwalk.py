@@ -196,6 +196,7 @@ VISITS: dict[str, Entry] = {
     "games_organize:link_rotate": lambda w: {"pk": w.secret.pk},
     "games_organize:link_revoke": lambda w: {"pk": w.secret.pk},
     "games_organize:seat_change": lambda w: {"pk": w.secret.pk},
+    "entry:service_worker": lambda w: {},
     "entry:my_tables": lambda w: {},
     "entry:page": lambda w: [Visit({"pk": game.pk}) for game in w.secret_games],
     "entry:players": lambda w: {"pk": w.secret.pk},

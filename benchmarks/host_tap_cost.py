@@ -1,0 +1,157 @@
+"""The judge's taps in the browser on a throttled phone (issue 28, "Numbers": "The host mode's
+per-tap work in the browser under 16 ms (one frame) on a throttled phone profile").
+
+    .venv/bin/python benchmarks/host_tap_cost.py                  # 40 taps, CPU 4× slower
+    .venv/bin/python benchmarks/host_tap_cost.py --taps 6         # tiny
+
+Loopback only, bounded. It (re)creates its own PostgreSQL database (``mafia_taps_bench``), deals one
+table (benchmarks/entry_load.py's set-up), starts gunicorn, and drives Debian's Chromium at 390 px
+(Playwright) with the CPU slowed down ``--cpu-slowdown`` times (DevTools'
+``Emulation.setCPUThrottlingRate``, its "mid-tier mobile" is 4×). The judge taps host mode
+(first speaker, start, pause, next speaker) and records fouls from the seat grid, in turn.
+
+For each tap the page itself measures the main thread's work, with ``performance.now()`` from
+listeners added before the page's own scripts:
+
+- **tap**: from the click's first listener to the end of that task (the page's handlers: host.js,
+  entry.js, entry_offline.js, htmx's form handling);
+- **swap**: from htmx's ``beforeSwap`` to the end of that task (the new table put in place);
+- **settle**: from htmx's ``afterSettle`` to the end of that task (entry.js's vote counts and
+  refusal placing, host.js's clock).
+
+Each must fit one frame (16 ms); the script prints p50/p95/max of each and exits 1 if a p95 does not.
+The network's time is not the browser's work and is not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks._server_env import recreate_database  # noqa: E402
+from benchmarks.entry_load import (  # noqa: E402
+    VENV_BIN,
+    create_games,
+    percentile,
+    server_environment,
+    start_server,
+)
+
+FRAME_MS = 16.0
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+# Listeners registered before the page's scripts; "the end of the task" is the next message of a
+# MessageChannel (it runs after the current task and its microtasks).
+PROBE = """
+(() => {
+  const taps = [], swaps = [], settles = [];
+  const channel = new MessageChannel();
+  let pending = [];
+  channel.port1.onmessage = () => { const done = pending; pending = []; const now = performance.now();
+    done.forEach(([list, start]) => list.push(now - start)); };
+  const measure = (list) => { pending.push([list, performance.now()]); channel.port2.postMessage(0); };
+  document.addEventListener("click", () => measure(taps), true);
+  document.addEventListener("htmx:beforeSwap", () => measure(swaps), true);
+  document.addEventListener("htmx:afterSettle", () => measure(settles), true);
+  window.__tapCost = { taps, swaps, settles };
+})();
+"""
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--cpu-slowdown", type=float, default=4.0)
+    parser.add_argument("--port", type=int, default=8767)
+    parser.add_argument("--database", default="mafia_taps_bench")
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    return parser.parse_args()
+
+
+def taps(count: int):
+    """The judge's taps in turn: (what, the selector to click, the selector that shows it was done)."""
+    cycle = [
+        ("first speaker", ".host-next-button", ".host-seat"),
+        ("start", ".host-start", ".host-pause"),
+        ("pause", ".host-pause", ".host-start"),
+    ]
+    fouls = [(f"foul {seat}", f".seats button[value='{seat}']", None) for seat in range(1, 11)]
+    plan, foul = [], 0
+    while len(plan) < count:
+        for step in cycle:
+            plan.append(step)
+        plan.append(fouls[foul % len(fouls)])
+        foul += 1
+        plan.append(("next speaker", ".host-next-button", ".host-seat"))
+    return plan[:count]
+
+
+def drive(args, token: str) -> dict[str, list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox", "--disable-gpu"])
+        context = browser.new_context(**PHONE, locale="en")
+        context.add_init_script(PROBE)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{args.port}/t/{token}/")
+        page.wait_for_load_state("networkidle")
+        session = context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_slowdown})
+        for _what, selector, shown in taps(args.taps):
+            version = page.locator("#entry").get_attribute("data-version")
+            settled = page.evaluate("window.__tapCost.settles.length")
+            page.locator(selector).first.click()
+            if shown is None:  # an entry: a new version of the table
+                page.wait_for_selector(f'#entry:not([data-version="{version}"])')
+            else:
+                page.wait_for_selector(shown)
+            page.wait_for_function(f"window.__tapCost.settles.length > {settled}")
+        page.wait_for_timeout(100)
+        measured = page.evaluate("window.__tapCost")
+        browser.close()
+    return measured
+
+
+def main() -> int:
+    args = parse_args()
+    database_url = recreate_database(args.pg, args.database)
+    env = server_environment(database_url)
+    os.environ.update(env)
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run([str(VENV_BIN / "python"), "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    [(_, token, _)] = create_games(1)
+    args.workers, args.threads = 1, 4
+    with tempfile.NamedTemporaryFile(suffix=".log") as access_log:
+        server = start_server(args, env, access_log.name)
+        try:
+            measured = drive(args, token)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    print(f"{args.taps} taps at 390 px, CPU {args.cpu_slowdown:g}× slower; the main thread's work per step, ms")
+    failed = False
+    for name in ("taps", "swaps", "settles"):
+        values = measured[name]
+        if not values:
+            print(f"  {name:8} none measured")
+            failed = True
+            continue
+        p95 = percentile(values, 0.95)
+        verdict = "ok" if p95 < FRAME_MS else f"OVER one frame ({FRAME_MS:g} ms)"
+        failed |= p95 >= FRAME_MS
+        print(f"  {name:8} n={len(values):3}  p50 {percentile(values, 0.5):6.1f}  p95 {p95:6.1f}  "
+              f"max {max(values):6.1f}   {verdict}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

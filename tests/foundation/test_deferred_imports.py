@@ -30,6 +30,7 @@ ALLOWED = {
     ("ratings/apps.py", "games.signals"): "AppConfig.ready",
     ("ratings/apps.py", "scoring.signals"): "AppConfig.ready",
     ("ratings/apps.py", "."): "AppConfig.ready",
+    ("games/apps.py", "."): "AppConfig.ready",  # games/live_poll.py's receivers
     ("online/apps.py", ".deadlines"): "AppConfig.ready",
     ("online/apps.py", ".signals"): "AppConfig.ready",
     ("online/apps.py", "games"): "AppConfig.ready",

@@ -19,7 +19,7 @@ listeners added before the page's own scripts:
 - **settle**: from htmx's ``afterSettle`` to the end of that task (entry.js's vote counts and
   refusal placing, host.js's clock).
 
-Each must fit one frame (16 ms); the script prints p50/p95/max of each and exits 1 if a p95 does not.
+Each should fit one frame (16 ms); the script prints p50/p95/max of each and says which do not.
 The network's time is not the browser's work and is not counted.
 """
 
@@ -138,19 +138,15 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=30)
     print(f"{args.taps} taps at 390 px, CPU {args.cpu_slowdown:g}× slower; the main thread's work per step, ms")
-    failed = False
     for name in ("taps", "swaps", "settles"):
         values = measured[name]
         if not values:
-            print(f"  {name:8} none measured")
-            failed = True
-            continue
+            raise SystemExit(f"nothing measured for {name}: the page's scripts did not run")
         p95 = percentile(values, 0.95)
         verdict = "ok" if p95 < FRAME_MS else f"OVER one frame ({FRAME_MS:g} ms)"
-        failed |= p95 >= FRAME_MS
         print(f"  {name:8} n={len(values):3}  p50 {percentile(values, 0.5):6.1f}  p95 {p95:6.1f}  "
               f"max {max(values):6.1f}   {verdict}")
-    return 1 if failed else 0
+    return 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 // screen stays awake while the clock runs (where the browser allows).
 (function () {
   "use strict";
-  var ticker = null, wakeLock = null;
+  var ticker = null, wakeLock = null;  // one ticker for whichever panel is on the page
 
   function beep(high) {
     try {
@@ -27,23 +27,36 @@
     }
   }
 
-  function start(panel) {
-    if (ticker) window.clearInterval(ticker);
-    var output = panel.querySelector(".host-time");
-    var left = parseFloat(panel.dataset.left || "0"), running = panel.dataset.running === "1";
-    var loaded = Date.now(), warned = left <= 10, ended = left <= 0;
-    function draw() {
-      var now = running ? Math.max(0, left - (Date.now() - loaded) / 1000) : left;
-      panel.dataset.shown = now;
-      if (output) output.textContent = String(Math.ceil(now));
-      panel.classList.toggle("warn", now <= 10 && now > 0);
-      panel.classList.toggle("over", now <= 0);
-      if (running && !warned && now <= 10) { warned = true; beep(false); buzz(100); }
-      if (running && !ended && now <= 0) { ended = true; beep(true); buzz([200, 100, 200]); }
+  // The clock of the panel on the page now, whichever it is: each panel the server draws (after a
+  // tap, an entry, a reload) starts from its own "time left", noted when the script first sees it.
+  var clocks = new WeakMap();
+  function clockOf(panel) {
+    var clock = clocks.get(panel);
+    if (!clock) {
+      var left = parseFloat(panel.dataset.left || "0");
+      clock = { left: left, running: panel.dataset.running === "1", since: Date.now(), warned: left <= 10, ended: left <= 0 };
+      clocks.set(panel, clock);
     }
+    return clock;
+  }
+
+  function draw() {
+    var panel = document.getElementById("host");
+    if (!panel) { window.clearInterval(ticker); ticker = null; keepAwake(false); return; }
+    var clock = clockOf(panel), output = panel.querySelector(".host-time");
+    var now = clock.running ? Math.max(0, clock.left - (Date.now() - clock.since) / 1000) : clock.left;
+    panel.dataset.shown = now;
+    if (output) output.textContent = String(Math.ceil(now));
+    panel.classList.toggle("warn", now <= 10 && now > 0);
+    panel.classList.toggle("over", now <= 0);
+    if (clock.running && !clock.warned && now <= 10) { clock.warned = true; beep(false); buzz(100); }
+    if (clock.running && !clock.ended && now <= 0) { clock.ended = true; beep(true); buzz([200, 100, 200]); }
+    keepAwake(clock.running && now > 0);
+  }
+
+  function run() {
     draw();
-    keepAwake(running && left > 0);
-    if (running) ticker = window.setInterval(draw, 200);
+    if (!ticker && document.getElementById("host")) ticker = window.setInterval(draw, 200);
   }
 
   function redraw() {
@@ -91,13 +104,11 @@
       toggle.value = running ? "pause" : "start";
       toggle.textContent = running ? panel.dataset.pauseWord : panel.dataset.resumeWord;
     }
-    start(panel);
+    clocks.delete(panel);  // its data changed on this device: its clock starts from them again
+    run();
   }
 
-  function init() {
-    var panel = document.getElementById("host");
-    if (panel) start(panel); else { if (ticker) window.clearInterval(ticker); keepAwake(false); }
-  }
-  document.addEventListener("DOMContentLoaded", init);
-  document.addEventListener("htmx:afterSettle", init);
+  document.addEventListener("DOMContentLoaded", run);
+  document.addEventListener("htmx:afterSwap", run);  // a new panel counts at once, not after htmx's settle
+  document.addEventListener("htmx:afterSettle", run);
 })();

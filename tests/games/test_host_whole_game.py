@@ -28,7 +28,7 @@ def _host_the_speeches(page, order: list[int], during=None) -> None:
         if index == 0:  # the first speech of the day: the warning, then the end, on the fake clock
             page.clock.run_for(SPEECH_MS - 9_000)
             assert "warn" in panel.get_attribute("class")
-        page.clock.run_for(SPEECH_MS)
+        page.clock.run_for(SPEECH_MS + 1_000)  # past the end by more than the clock's 200 ms tick
         assert "over" in panel.get_attribute("class")
         assert page.locator(".host-time").inner_text() == "0"
     page.locator(".host-next-button").click()  # after the last speaker: the speeches are over

@@ -6,15 +6,31 @@ from __future__ import annotations
 import http.client
 import os
 import re
+import socket
 import time
 
 import psycopg
 
 
+def create_database(connection, name: str) -> None:
+    """CREATE DATABASE ``name``: empty, or a copy of BENCH_TEMPLATE_DATABASE when that is set (an
+    already migrated database: the suite's tiny runs of the benchmarks, tests/benchmarks, migrate
+    once for all of them instead of once each)."""
+    template = os.environ.get("BENCH_TEMPLATE_DATABASE", "")
+    connection.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
+
+
 def _drop_and_create(pg: str, name: str) -> None:
     with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
+        create_database(connection, name)
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on now (for ``--port 0``: other work may hold a fixed one)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def fresh_database(database_url: str, redis_url: str, **extra: str) -> None:

@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._server_env import recreate_database, wait_until_serving  # noqa: E402  (after the path is set)
+from benchmarks._server_env import free_port, recreate_database, wait_until_serving  # noqa: E402  (after the path is set)
 
 VENV_BIN = ROOT / ".venv" / "bin"
 SLUG = "bench-open"
@@ -69,7 +69,7 @@ def parse_args():
                         help="run the server, worker, PostgreSQL backends and wrk this many nice steps ahead of "
                              "the rest of a shared machine (root; benchmarks/priority.py)")
     parser.add_argument("--no-worker", action="store_true", help="do not start the Celery worker")
-    parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--port", type=int, default=8766, help="0: a free port")
     parser.add_argument("--database", default="mafia_bench_api")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
@@ -77,6 +77,7 @@ def parse_args():
     args = parser.parse_args()
     args.seconds = max(1, min(args.seconds, 120))
     args.connections = max(1, min(args.connections, 256))
+    args.port = args.port or free_port()
     return args
 
 
@@ -180,7 +181,9 @@ PATHS = {"api": f"/api/v1/tournaments/{SLUG}/standings/", "page": f"/tournaments
 def rows_in(target: str, body: bytes) -> int:
     if target == "api":
         return len(json.loads(body)["rows"])
-    return body.count(b'<tr><td class="num">')
+    # The standings table's body rows (its cells carry the phone layout's attributes: {% stacked %}).
+    table = body[body.index(b"t-standings"):]
+    return table[table.index(b"<tbody>"):table.index(b"</tbody>")].count(b"<tr")
 
 
 def check_body(port: int, target: str, rounds: int = 20) -> None:

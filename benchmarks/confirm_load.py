@@ -52,12 +52,16 @@ def parse_args():
     parser.add_argument("--churn-s", type=float, default=0.5, help="how often recomputes are asked for")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn processes")
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn process")
-    parser.add_argument("--port", type=int, default=8767)
+    parser.add_argument("--port", type=int, default=8767, help="0: a free port")
     parser.add_argument("--max-seconds", type=float, default=300.0, help="stop confirming after this long")
     parser.add_argument("--database", default="mafia_confirm_bench")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/2")
-    return parser.parse_args()
+    args = parser.parse_args()
+    from benchmarks._server_env import free_port
+
+    args.port = args.port or free_port()
+    return args
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -80,9 +84,11 @@ def prepare(args) -> str:
     loopback(args.redis)
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", args.database) or "bench" not in args.database:
         raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
+    from benchmarks._server_env import create_database
+
     with psycopg.connect(f"{args.pg}/postgres", autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{args.database}"')
+        create_database(connection, args.database)
     redis.Redis.from_url(args.redis).flushdb()
     database_url = f"{args.pg}/{args.database}"
     os.environ.pop("DEBUG", None)

@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._server_env import recreate_database, wait_until_serving  # noqa: E402  (after the path is set)
+from benchmarks._server_env import free_port, recreate_database, wait_until_serving  # noqa: E402  (after the path is set)
 
 VENV_BIN = ROOT / ".venv" / "bin"
 CSRF_INPUT = re.compile(r'"X-CSRFToken": "([^"]+)"')
@@ -59,7 +59,7 @@ def parse_args():
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1),
                         help="gunicorn worker processes (default: two per CPU)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765, help="0: a free port")
     parser.add_argument("--priority", type=int, default=0,
                         help="run the server, the judges and the PostgreSQL backends this many nice steps ahead of "
                              "the rest of a shared machine (root; benchmarks/priority.py)")
@@ -71,7 +71,9 @@ def parse_args():
                         help="the PostgreSQL database this run drops and recreates")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432",
                         help="PostgreSQL server (loopback)")
-    return parser.parse_args()
+    args = parser.parse_args()
+    args.port = args.port or free_port()
+    return args
 
 
 def percentile(values: list[float], fraction: float) -> float:

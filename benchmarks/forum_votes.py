@@ -56,7 +56,7 @@ def parse_args():
     parser.add_argument("--spread", type=float, default=0.0,
                         help="seconds over which each round's 200 votes are sent (0: all at the same moment)")
     parser.add_argument("--config", default="sync:4", help="gunicorn worker-class:workers[:threads]")
-    parser.add_argument("--port", type=int, default=8796)
+    parser.add_argument("--port", type=int, default=8796, help="0: a free port")
     parser.add_argument("--priority", type=int, default=0,
                         help="run the server, its PostgreSQL backends and the clients this many nice steps ahead "
                              "of the rest of a shared machine (root; benchmarks/priority.py)")
@@ -67,6 +67,9 @@ def parse_args():
     args.clients = max(2, min(args.clients, 64))
     args.rounds = max(1, min(args.rounds, 10))
     args.games = max(1, min(args.games, 100))
+    from benchmarks._server_env import free_port
+
+    args.port = args.port or free_port()
     return args
 
 

@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._server_env import recreate_database  # noqa: E402
+from benchmarks._server_env import free_port, recreate_database  # noqa: E402
 from benchmarks.entry_load import (  # noqa: E402
     VENV_BIN,
     Judge,
@@ -61,11 +61,13 @@ def parse_args():
     parser.add_argument("--think-ms", type=float, default=3000.0, help="pause between one judge's actions")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--port", type=int, default=8766, help="0: a free port")
     parser.add_argument("--max-seconds", type=float, default=300.0)
     parser.add_argument("--database", default="mafia_live_bench")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
-    return parser.parse_args()
+    args = parser.parse_args()
+    args.port = args.port or free_port()
+    return args
 
 
 class Spectators:

@@ -4,7 +4,7 @@ Run: .venv/bin/python benchmarks/mafia1923_engine.py [--seconds N] [--families-o
      [--families-of-10 60]
 
 The default event: 50 families of 8 and 60 of 10 (1,000 players in 110 families, 170 Mafia
-Members), a pool of 340 roles dealt at random. Times are CPU time (time.process_time), best of
+Members), a pool of 340 roles dealt at random (scaled down with a smaller event). Times are CPU time (time.process_time), best of
 repeats, like benchmarks/forum_engine.py. It prints:
 - a submission (one `resolve` per night action or per player's two votes, as the site calls it):
   mean and p95 over a whole window's submissions;
@@ -55,11 +55,17 @@ POOL = {
 START = "2026-11-26T10:00:00Z"
 
 
+def scaled(count: int, players: int) -> int:
+    """A role's count in the pool for ``players``: POOL is for 1,000 (a smaller event, e.g. the
+    suite's tiny run, gets a pool its Standard players can hold)."""
+    return count if players >= 1000 else max(1, count * players // 1000)
+
+
 def new_event(eights: int, tens: int, seed: str = "bench"):
     setup = {
         "name": "Bench 1923",
         "ruleset": "mafia1923",
-        "roles": [{"role": role, "count": count} for role, count in POOL.items()],
+        "roles": [{"role": role, "count": scaled(count, 8 * eights + 10 * tens)} for role, count in POOL.items()],
     }
     at = utc(START)
     state, log = create_game(setup, seed, at)

@@ -52,7 +52,7 @@ def main() -> None:
 
     from clubs.models import Club, ClubMembership, Player
     from games.engine.examples import full_pro_mafia_game
-    from games.models import Game
+    from games.models import Game, GameSeat
     from games.services import game_confirm, game_deal, game_submit, protocol_replace
     from tournaments.models import Application, Round, StandingsSnapshot, Tournament
 
@@ -67,7 +67,7 @@ def main() -> None:
     players = Player.objects.bulk_create([Player(nickname=f"p{i}") for i in range(args.players)])
     tournament = Tournament.objects.create(club=club, name="Bench Cup", slug="bench-cup", starts_on=date(2026, 1, 1),
                                            ends_on=date(2026, 1, 2), tables=args.players // 10, status="running",
-                                           publish_standings=True)
+                                           publish_standings=True, publish_results=True)  # counted games only
     Application.objects.bulk_create([Application(tournament=tournament, player=p, status="accepted") for p in players])
     document = full_pro_mafia_game().build()
     roles = {s["seat"]: s["role"] for s in document["seats"]}
@@ -77,6 +77,8 @@ def main() -> None:
         game = Game.objects.create(club=club, tournament=tournament, round=round_, table_number=1, number=i + 1,
                                    judge=judge, ruleset=document["ruleset"])
         seated = {seat: players[(i * 10 + seat) % len(players)] for seat in range(1, 11)}
+        # A tournament table is dealt with its seating, as the seating generator writes it.
+        GameSeat.objects.bulk_create(GameSeat(game=game, seat=seat, player=player) for seat, player in seated.items())
         game = game_deal(game=game, players=seated, roles=roles, expected_version=0, actor=judge_user)
         games.append(game)
 

@@ -18,6 +18,7 @@ Run as a script for a short summary: .venv/bin/python benchmarks/ratings_synthet
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from bisect import bisect_right
@@ -119,7 +120,9 @@ def synthetic_games(
 
 
 def main() -> None:
-    games = list(synthetic_games(10_000, seed=0))
+    parser = argparse.ArgumentParser(description="Prints a summary of the synthetic games.")
+    parser.add_argument("--games", type=int, default=10_000)
+    games = list(synthetic_games(parser.parse_args().games, seed=0))
     rated = [game for game in games if game.winner is not None]
     red_wins = sum(game.winner == "red" for game in rated)
     print(

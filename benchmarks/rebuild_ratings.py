@@ -25,11 +25,13 @@ DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0
 def ensure_database() -> None:
     import psycopg
 
+    from benchmarks._server_env import create_database
+
     name = DATABASE_URL.rsplit("/", 1)[1]
     admin_url = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin_url, autocommit=True) as conn:
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
+            create_database(conn, name)
 
 
 def load_games(count: int) -> None:
@@ -57,12 +59,13 @@ def load_games(count: int) -> None:
         games = list(synthetic_games(count, seed=1, population=population))
         with raw.copy(
             "COPY games_game (id, club_id, table_number, number, judge_token, ruleset, status, protocol, "
-            "protocol_version, winner, \"end\", results_published, played_at, created_at) FROM STDIN"
+            "protocol_version, winner, \"end\", results_published, played_at, created_at, judge_link_issued_at, host_state) "
+            "FROM STDIN"
         ) as copy:
             for i, game in enumerate(games, start=1):
                 played = datetime.fromtimestamp(game.order_key[0], tz=UTC)
                 copy.write_row((i, club.id, 1, i, f"bench-{i}", "pro-mafia-1.1", "confirmed" if game.winner else "finished",
-                                "{}", 1, game.winner or "", "", True, played, played))
+                                "{}", 1, game.winner or "", "", True, played, played, played, "{}"))
         roles = ("civilian", "civilian", "civilian", "civilian", "civilian", "civilian", "sheriff")
         with raw.copy("COPY games_gameseat (game_id, seat, player_id, role) FROM STDIN") as copy:
             for i, game in enumerate(games, start=1):

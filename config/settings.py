@@ -261,7 +261,8 @@ TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 # --- Static files: everything is served from static/, nothing from a CDN ----------------------
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic's target; the suite's runs of the server benchmarks give each run its own.
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

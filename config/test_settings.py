@@ -4,6 +4,7 @@
 """
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
 # The suite runs as production does, whatever a local .env (written by `make run`) says.
@@ -20,6 +21,22 @@ if not os.environ.get("REDIS_URL", "").startswith("redis://"):
     raise ImproperlyConfigured(
         "The tests run against Redis: set REDIS_URL=redis://... (scripts/test.sh does)."
     )
+
+
+def _own_redis_database(url: str, worker: str) -> str:
+    """Each pytest-xdist worker (PYTEST_XDIST_WORKER gw0, gw1, ...) gets its own Redis database:
+    the given one plus the worker's index. A test that flushes Redis or starts a Celery worker
+    then neither sees nor breaks the other worker's (pytest-django gives each its own PostgreSQL
+    database, test_<name>_gw0, ...)."""
+    if not worker.startswith("gw"):
+        return url
+    parts = urlsplit(url)
+    number = parts.path.strip("/") or "0"  # redis://host:port with no database: 0
+    return urlunsplit(parts._replace(path=f"/{int(number) + int(worker[2:])}"))
+
+
+os.environ["REDIS_URL"] = _own_redis_database(
+    os.environ["REDIS_URL"], os.environ.get("PYTEST_XDIST_WORKER", ""))
 
 from .settings import *  # noqa: E402,F403
 

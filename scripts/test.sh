@@ -2,8 +2,12 @@
 # Set up and run the whole test suite against the real PostgreSQL and Redis.
 # Starts them when they are installed but stopped; fails loudly when they cannot be reached.
 # Then the smoke suite (smoke/) on the embedded default that `make run` uses: SQLite, Celery
-# eager, the local-memory cache. With arguments, only pytest on the full suite's settings runs,
-# with those arguments (e.g. scripts/test.sh tests/engine -x); scripts/smoke.sh runs the smoke suite.
+# eager, the local-memory cache. Both run in parallel (pytest-xdist, TEST_WORKERS processes, 2 by
+# default; each has its own PostgreSQL database, test_<name>_gw0..., its own Redis database,
+# TEST_REDIS_URL's number plus its index, and its own SQLite file); TEST_WORKERS=0 runs them in
+# one process. With arguments, only pytest on the full suite's settings runs, with those arguments
+# and in one process unless they say -n (e.g. scripts/test.sh tests/engine -x);
+# scripts/smoke.sh runs the smoke suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh dev
@@ -61,9 +65,15 @@ if [ "$#" -gt 0 ]; then
   full_suite "$@"  # the arguments choose what runs: the full suite's settings (PostgreSQL, Redis)
   exit $?
 fi
+# A whole test file stays on one worker (--dist loadfile): its module-level fixtures (a browser
+# page, a Celery worker, a built world) are made once, as in a serial run.
+parallel=()
+if [ "${TEST_WORKERS:-2}" != "0" ]; then
+  parallel=(-n "${TEST_WORKERS:-2}" --dist loadfile)
+fi
 status=0
 echo "== The full suite: PostgreSQL and Redis"
-full_suite || status=$?
+full_suite "${parallel[@]}" || status=$?
 echo "== The smoke suite: the embedded default of \`make run\` (SQLite, Celery eager, local-memory cache)"
-bash scripts/smoke.sh || status=$?
+bash scripts/smoke.sh "${parallel[@]}" || status=$?
 exit "$status"

@@ -29,8 +29,9 @@ def test_healthz_ok_when_every_configured_part_answers(client, monkeypatch):
 
 
 def test_healthz_reports_a_real_worker_missing(client, settings):
-    # Nothing consumes this broker database, so no worker can answer the ping.
-    settings.REDIS_URL = "redis://127.0.0.1:6379/9"
+    # Nothing consumes this broker database, so no worker can answer the ping: the last one,
+    # never a test run's own (each xdist worker has its own, from TEST_REDIS_URL's upward).
+    settings.REDIS_URL = "redis://127.0.0.1:6379/15"
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["checks"]["celery"]["ok"] is False

@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._server_env import recreate_database  # noqa: E402
+from benchmarks._server_env import free_port, recreate_database  # noqa: E402
 from benchmarks.entry_load import (  # noqa: E402
     VENV_BIN,
     create_games,
@@ -69,7 +69,7 @@ def parse_args():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--cpu-slowdown", type=float, default=4.0)
-    parser.add_argument("--port", type=int, default=8767)
+    parser.add_argument("--port", type=int, default=8767, help="0: a free port")
     parser.add_argument("--database", default="mafia_taps_bench")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
@@ -123,6 +123,7 @@ def drive(args, token: str) -> dict[str, list[float]]:
 
 def main() -> int:
     args = parse_args()
+    args.port = args.port or free_port()
     database_url = recreate_database(args.pg, args.database)
     env = server_environment(database_url)
     os.environ.update(env)

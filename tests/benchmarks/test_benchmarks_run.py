@@ -62,6 +62,8 @@ SERVER = {
     "forum_votes": (["--games", "1", "--clients", "2", "--rounds", "1", "--config", "sync:1",
                      "--port", "0", "--database", "{database}", "--pg", "{pg}", "--redis", "{redis}"],
                     r"p95 [0-9.]+ ms"),
+    "host_tap_cost": (["--taps", "3", "--port", "0", "--database", "{database}", "--pg", "{pg}"],
+                      r"taps +n= +3 +p50 +[0-9.]+"),
     "live_spectators": (["--spectators", "2", "--tables", "1", "--events", "3", "--think-ms", "0",
                          "--workers", "1", "--max-seconds", "120", "--port", "0",
                          "--database", "{database}", "--pg", "{pg}"], r"ms"),

@@ -8,7 +8,7 @@ Loopback only, bounded. It (re)creates its own PostgreSQL database (``mafia_taps
 table (benchmarks/entry_load.py's set-up), starts gunicorn, and drives Debian's Chromium at 390 px
 (Playwright) with the CPU slowed down ``--cpu-slowdown`` times (DevTools'
 ``Emulation.setCPUThrottlingRate``, its "mid-tier mobile" is 4×). The judge taps host mode
-(first speaker, start, pause, next speaker) and records fouls from the seat grid, in turn.
+(the next speaker, start, pause) and records a foul from the seat grid, speech after speech.
 
 For each tap the page itself measures the main thread's work, with ``performance.now()`` from
 listeners added before the page's own scripts:
@@ -77,20 +77,19 @@ def parse_args():
 
 
 def taps(count: int):
-    """The judge's taps in turn: (what, the selector to click, the selector that shows it was done)."""
-    cycle = [
-        ("first speaker", ".host-next-button", ".host-seat"),
-        ("start", ".host-start", ".host-pause"),
-        ("pause", ".host-pause", ".host-start"),
-    ]
-    fouls = [(f"foul {seat}", f".seats button[value='{seat}']", None) for seat in range(1, 11)]
-    plan, foul = [], 0
-    while len(plan) < count:
-        for step in cycle:
-            plan.append(step)
-        plan.append(fouls[foul % len(fouls)])
-        foul += 1
-        plan.append(("next speaker", ".host-next-button", ".host-seat"))
+    """The judge's taps in turn: (what, the selector to click, the selector that shows it was done).
+    A speech per round — the next speaker, start, pause, and a foul on that seat — so Day 1's ten
+    speakers make forty taps."""
+    if not 1 <= count <= 40:
+        raise SystemExit("--taps: 1 to 40 (Day 1's ten speeches, four taps each)")
+    plan = []
+    for seat in range(1, 11):
+        plan += [
+            ("next speaker", ".host-next-button", f".host-seat:text-is('{seat}')"),
+            ("start", ".host-start", ".host-pause"),
+            ("pause", ".host-pause", ".host-start"),
+            (f"foul {seat}", f".seats button[value='{seat}']", None),
+        ]
     return plan[:count]
 
 

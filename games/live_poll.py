@@ -28,7 +28,7 @@ from core.polling import with_server_time
 from tournaments.models import Tournament
 
 from .models import Game
-from .signals import protocol_saved, results_publication_changed
+from .signals import results_publication_changed
 
 LIVE_TABLE_PATH = re.compile(r"^/games/(\d+)/live/table/$")
 CURRENT_SECONDS = 5
@@ -64,13 +64,10 @@ def table_changed(pk: int) -> None:
     transaction.on_commit(lambda: cache.set(_generation_key(pk), uuid.uuid4().hex, None))
 
 
-@receiver(protocol_saved, dispatch_uid="live_poll_protocol_saved")
-def _protocol_saved(sender, game, **kwargs):
-    table_changed(game.pk)
-
-
 @receiver(post_save, sender=Game, dispatch_uid="live_poll_game_saved")
 def _game_saved(sender, instance, **kwargs):
+    """Every save of the game's row: a protocol version too (services.save_protocol_version saves
+    the row), so protocol_saved needs no receiver of its own here."""
     table_changed(instance.pk)
 
 

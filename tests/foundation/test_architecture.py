@@ -34,7 +34,9 @@ ALLOWED: dict[str, set[str]] = {
     "scoring": {"core", "clubs", "games", "discipline"},
     "tournaments": {"core", "clubs", "games", "discipline", "scoring"},
     "ratings": {"core", "clubs", "games", "scoring"},
-    "config": {"core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings"},
+    "records": {"core", "clubs", "games", "scoring", "tournaments", "ratings", "discipline", "online"},
+    "config": {"core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings",
+               "records"},
 }
 APPS = tuple(app for app in ALLOWED if (ROOT / app).is_dir())
 for _app_name in ALLOWED:
@@ -48,6 +50,7 @@ PURE = {
     "ratings.engine": (),
     "tournaments.seating": (),
     "online.engine": ("vocabulary",),
+    "records.engine": ("games.engine", "scoring.engine", "vocabulary"),
 }
 PURE = {package: allowed for package, allowed in PURE.items() if (ROOT / package.replace(".", "/")).is_dir()}
 

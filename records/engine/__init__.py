@@ -1,0 +1,10 @@
+"""The records engine: a replayed game → each seat's facts, and their totals over many games.
+
+Pure Python, no Django: it reads the protocol engine's `GameRecord` and the scoring engine's
+`GameScore` (issue 29, "Every player's record"; the definitions are in docs/records.md).
+"""
+
+from .aggregate import Totals, win_rate_interval
+from .facts import ByRole, RulePoints, SeatFacts, seat_facts
+
+__all__ = ["ByRole", "RulePoints", "SeatFacts", "Totals", "seat_facts", "win_rate_interval"]

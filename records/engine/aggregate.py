@@ -1,0 +1,184 @@
+"""Many games' `SeatFacts` → one `Totals`; and the win rate's 95% interval.
+
+`Totals` is immutable: `add` and `remove` return new totals, and removing a game's facts undoes
+adding them exactly (every field is an integer count or a sum of thousandths, and the per-rule
+sums keep a canonical order), so totals kept up to date game by game equal totals rebuilt from
+the games that remain.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+
+from scoring.engine.points import Milli, as_number
+
+from .facts import ByRole, RulePoints, SeatFacts
+
+# How a seat left (the protocol engine's `Departure.how`) → the counter it adds to.
+LEFT_COUNTERS = {
+    "vote": "left_by_vote",
+    "raise": "left_by_raise",
+    "shot": "left_by_shot",
+    "disqualified": "left_by_disqualification",
+    None: "stayed",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """The sums of many seats' facts (docs/records.md, "Totals")."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    undecided: int = 0  # games without a winner
+    points_milli: Milli = 0
+    rule_points: tuple[RulePoints, ...] = ()  # by rule slug, in alphabetical order
+    left_by_vote: int = 0
+    left_by_raise: int = 0
+    left_by_shot: int = 0
+    left_by_disqualification: int = 0
+    stayed: int = 0
+    shot_first_night: int = 0
+    first_night_wills: int = 0
+    first_night_blacks_guessed: int = 0
+    guessed_three: int = 0
+    guessed_two: int = 0
+    fouls_ordinary: int = 0
+    fouls_technical: int = 0
+    disqualified: int = 0
+    declared_defeats: int = 0
+    nominated: ByRole = ByRole()
+    nominated_by: ByRole = ByRole()
+    voted: ByRole = ByRole()
+    voted_by: ByRole = ByRole()
+    checked_by_don: int = 0
+    checked_by_sheriff: int = 0
+
+    @classmethod
+    def of(cls, facts: SeatFacts) -> Totals:
+        """One game's seat as totals: what `add` adds."""
+        counts = {LEFT_COUNTERS[facts.left]: 1}
+        return cls(
+            games=1,
+            wins=int(facts.won is True),
+            losses=int(facts.won is False),
+            undecided=int(facts.won is None),
+            points_milli=facts.points_milli,
+            rule_points=tuple(sorted(facts.rule_points)),
+            shot_first_night=int(facts.shot_first_night),
+            first_night_wills=int(facts.first_night_will),
+            first_night_blacks_guessed=facts.first_night_blacks_guessed,
+            guessed_three=int(facts.guessed_three),
+            guessed_two=int(facts.guessed_two),
+            fouls_ordinary=facts.fouls_ordinary,
+            fouls_technical=facts.fouls_technical,
+            disqualified=int(facts.disqualified),
+            declared_defeats=int(facts.declared_defeat),
+            nominated=facts.nominated,
+            nominated_by=facts.nominated_by,
+            voted=facts.voted,
+            voted_by=facts.voted_by,
+            checked_by_don=facts.checked_by_don,
+            checked_by_sheriff=facts.checked_by_sheriff,
+            **counts,
+        )
+
+    @classmethod
+    def of_all(cls, many: list[SeatFacts] | tuple[SeatFacts, ...]) -> Totals:
+        """The rebuild: the totals of every seat's facts given."""
+        totals = cls()
+        for facts in many:
+            totals = totals.add(facts)
+        return totals
+
+    def add(self, facts: SeatFacts) -> Totals:
+        return self._combined(Totals.of(facts), 1)
+
+    def remove(self, facts: SeatFacts) -> Totals:
+        """Undo `add(facts)`; ValueError when the facts cannot have been added."""
+        return self._combined(Totals.of(facts), -1)
+
+    def _combined(self, other: Totals, sign: int) -> Totals:
+        changes: dict[str, object] = {}
+        for field in fields(self):
+            mine, theirs = getattr(self, field.name), getattr(other, field.name)
+            if field.name == "rule_points":
+                changes[field.name] = _rule_points_combined(mine, theirs, sign)
+            elif isinstance(mine, ByRole):
+                changes[field.name] = mine + theirs if sign > 0 else mine - theirs
+            else:
+                changes[field.name] = mine + sign * theirs
+        totals = replace(self, **changes)
+        if totals._has_a_negative_count():
+            raise ValueError("these facts were not added: removing them leaves a count below zero")
+        return totals
+
+    def _has_a_negative_count(self) -> bool:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, ByRole) and min(value.counts) < 0:
+                return True
+            if isinstance(value, int) and field.name != "points_milli" and value < 0:
+                return True
+        return False
+
+    # --- what a reader sees ------------------------------------------------------------
+    @property
+    def points(self) -> float | int:
+        return as_number(self.points_milli)
+
+    @property
+    def mean_points(self) -> float | None:
+        """Points per game (None before the first game)."""
+        return self.points_milli / self.games / 1000 if self.games else None
+
+    @property
+    def decided(self) -> int:
+        """Games with a winner: the win rate's denominator."""
+        return self.wins + self.losses
+
+    def win_rate_interval(self, z: float = 1.96) -> tuple[float, float]:
+        return win_rate_interval(self.wins, self.decided, z)
+
+
+def _rule_points_combined(
+    mine: tuple[RulePoints, ...], theirs: tuple[RulePoints, ...], sign: int
+) -> tuple[RulePoints, ...]:
+    """Per-rule sums, one entry per rule that gave at least one item, by rule slug.
+
+    A rule stays while it has items, even when its points add up to zero (a +0.3 and a −0.3),
+    so that the entry's presence never depends on the order games were added in."""
+    items = {entry.rule: entry.items for entry in mine}
+    milli = {entry.rule: entry.milli for entry in mine}
+    for entry in theirs:
+        items[entry.rule] = items.get(entry.rule, 0) + sign * entry.items
+        milli[entry.rule] = milli.get(entry.rule, 0) + sign * entry.milli
+    combined = []
+    for rule in sorted(items):
+        if items[rule] < 0 or (items[rule] == 0 and milli[rule] != 0):
+            raise ValueError(f"these facts were not added: rule {rule!r} would have {items[rule]} items")
+        if items[rule]:
+            combined.append(RulePoints(rule, items[rule], milli[rule]))
+    return tuple(combined)
+
+
+def win_rate_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (z = 1.96: 95%); (0.0, 1.0) without games.
+
+    Wilson's, not the normal approximation p ± z·√(p(1−p)/n): a player's record is mostly small
+    samples (ten games as the Sheriff), where the normal interval leaves [0, 1], collapses to a
+    single point at 0 or n wins (3 wins of 3 would read "100% ± 0"), and undercovers. Wilson's
+    stays inside [0, 1], is never empty and covers close to 95% from a handful of games on.
+    """
+    if not 0 <= wins <= games:
+        raise ValueError(f"{wins} wins of {games} games")
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    z2 = z * z
+    denominator = 1 + z2 / games
+    centre = (rate + z2 / (2 * games)) / denominator
+    half = z / denominator * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)

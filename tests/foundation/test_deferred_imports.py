@@ -11,7 +11,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("vocabulary", "core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings", "config")
+APPS = ("vocabulary", "core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings", "records",
+        "config")
 
 # (module path, imported module) -> why it is imported inside a function
 ALLOWED = {

@@ -117,3 +117,8 @@ def test_the_score_must_be_the_games():
     pro_mafia, fiim = full_pro_mafia_game().replay(), full_fiim_game().replay()
     with pytest.raises(ValueError, match="not this game's"):
         seat_facts(pro_mafia, score(fiim))
+
+
+def test_a_nomination_of_oneself_counts_given_and_received_by_ones_own_role():
+    facts = facts_of(game().day(1).nominate(3, 3))
+    assert (facts[2].nominated.counts, facts[2].nominated_by.counts) == ((1, 0, 0, 0), (1, 0, 0, 0))

@@ -9,9 +9,10 @@ the games that remain.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
 
-from scoring.engine.points import Milli, as_number
+from scoring.engine.points import ONE, Milli, as_number
 
 from .facts import ByRole, RulePoints, SeatFacts
 
@@ -59,7 +60,7 @@ class Totals:
     @classmethod
     def of(cls, facts: SeatFacts) -> Totals:
         """One game's seat as totals: what `add` adds."""
-        counts = {LEFT_COUNTERS[facts.left]: 1}
+        left = {LEFT_COUNTERS[facts.left]: 1}
         return cls(
             games=1,
             wins=int(facts.won is True),
@@ -82,11 +83,11 @@ class Totals:
             voted_by=facts.voted_by,
             checked_by_don=facts.checked_by_don,
             checked_by_sheriff=facts.checked_by_sheriff,
-            **counts,
+            **left,
         )
 
     @classmethod
-    def of_all(cls, many: list[SeatFacts] | tuple[SeatFacts, ...]) -> Totals:
+    def of_all(cls, many: Iterable[SeatFacts]) -> Totals:
         """The rebuild: the totals of every seat's facts given."""
         totals = cls()
         for facts in many:
@@ -101,28 +102,22 @@ class Totals:
         return self._combined(Totals.of(facts), -1)
 
     def _combined(self, other: Totals, sign: int) -> Totals:
-        changes: dict[str, object] = {}
-        for field in fields(self):
-            mine, theirs = getattr(self, field.name), getattr(other, field.name)
-            if field.name == "rule_points":
-                changes[field.name] = _rule_points_combined(mine, theirs, sign)
-            elif isinstance(mine, ByRole):
-                changes[field.name] = mine + theirs if sign > 0 else mine - theirs
-            else:
-                changes[field.name] = mine + sign * theirs
-        totals = replace(self, **changes)
-        if totals._has_a_negative_count():
+        values: dict[str, object] = {
+            name: getattr(self, name) + sign * getattr(other, name) for name in _SUMS
+        }
+        for name in _BY_ROLE_SUMS:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            values[name] = mine + theirs if sign > 0 else mine - theirs
+        values["rule_points"] = _rule_points_combined(self.rule_points, other.rule_points, sign)
+        totals = Totals(**values)
+        if sign < 0 and totals._has_a_negative_count():
             raise ValueError("these facts were not added: removing them leaves a count below zero")
         return totals
 
     def _has_a_negative_count(self) -> bool:
-        for field in fields(self):
-            value = getattr(self, field.name)
-            if isinstance(value, ByRole) and min(value.counts) < 0:
-                return True
-            if isinstance(value, int) and field.name != "points_milli" and value < 0:
-                return True
-        return False
+        return any(getattr(self, name) < 0 for name in _SUMS if name != "points_milli") or any(
+            min(getattr(self, name).counts) < 0 for name in _BY_ROLE_SUMS
+        )
 
     # --- what a reader sees ------------------------------------------------------------
     @property
@@ -132,7 +127,7 @@ class Totals:
     @property
     def mean_points(self) -> float | None:
         """Points per game (None before the first game)."""
-        return self.points_milli / self.games / 1000 if self.games else None
+        return self.points_milli / self.games / ONE if self.games else None
 
     @property
     def decided(self) -> int:
@@ -141,6 +136,13 @@ class Totals:
 
     def win_rate_interval(self, z: float = 1.96) -> tuple[float, float]:
         return win_rate_interval(self.wins, self.decided, z)
+
+
+# Totals' fields by how they add up: integers, counts by role, and the per-rule sums.
+_SUMS = tuple(field.name for field in fields(Totals) if isinstance(field.default, int))
+_BY_ROLE_SUMS = tuple(field.name for field in fields(Totals) if isinstance(field.default, ByRole))
+if {*_SUMS, *_BY_ROLE_SUMS, "rule_points"} != {field.name for field in fields(Totals)}:
+    raise TypeError("a field of Totals that neither adds up as a number nor as a ByRole")
 
 
 def _rule_points_combined(

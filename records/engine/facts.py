@@ -7,7 +7,7 @@ the rules are silent, is in docs/records.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -31,11 +31,6 @@ class ByRole:
     """
 
     counts: tuple[int, ...] = (0,) * len(ROLES)
-
-    @classmethod
-    def of(cls, roles: Iterable[str]) -> ByRole:
-        roles = list(roles)
-        return cls(tuple(roles.count(role) for role in ROLES))
 
     def __getitem__(self, role: str) -> int:
         return self.counts[ROLES.index(role)]
@@ -114,48 +109,64 @@ class SeatFacts:
 
 
 def seat_facts(record: GameRecord, score: GameScore) -> tuple[SeatFacts, ...]:
-    """The facts of every seat of a replayed game, in seat order; `score` is its `score(record)`."""
+    """The facts of every seat of a replayed game, in seat order; `score` is its `score(record)`.
+
+    Each list of the record (nominations, ballots, fouls, checks…) is read once for all seats."""
     if score.ruleset != record.ruleset or len(score.players) != len(record.seats):
         raise ValueError("the score is not this game's: its ruleset or its seats differ")
-    return tuple(_facts(record, score.player(info.seat)) for info in record.seats)
+    role = {info.seat: ROLES.index(info.role) for info in record.seats}  # seat → its role's index
+    nominated, nominated_by = _role_counters(role), _role_counters(role)
+    for nomination in record.nominations:
+        nominated[nomination.by][role[nomination.target]] += 1
+        nominated_by[nomination.target][role[nomination.by]] += 1
+    voted, voted_by = _role_counters(role), _role_counters(role)
+    for vote in record.votes:
+        for voter, candidate in vote.ballots.items():
+            voted[voter][role[candidate]] += 1
+            voted_by[candidate][role[voter]] += 1
+    fouls = Counter((foul.seat, foul.kind) for foul in record.fouls)
+    checks = Counter((check.target, check.by) for check in record.checks)
+    left = {departure.seat: departure.how for departure in record.departures}
+    disqualified = {removal.seat for removal in record.disqualifications}
+    offender = record.dd.seat if record.dd is not None else None
+    shot_first = _shot_on_the_first_night(record)
+    facts = []
+    for info, player in zip(record.seats, score.players, strict=True):
+        seat = info.seat
+        named_blacks = (
+            _named_as_black(record, seat) if seat == shot_first and info.role in RED_ROLES else None
+        )
+        facts.append(SeatFacts(
+            seat=seat,
+            player=info.player,
+            player_id=info.player_id,
+            ruleset=record.ruleset,
+            role=info.role,
+            team=info.team,
+            won=None if record.winner is None else record.winner == info.team,
+            points_milli=player.total_milli,
+            rule_points=_rule_points(player),
+            left=left.get(seat),
+            shot_first_night=seat == shot_first,
+            first_night_will=named_blacks is not None,
+            first_night_blacks_guessed=sum(map(record.is_black, named_blacks or ())),
+            fouls_ordinary=fouls[seat, "ordinary"],
+            fouls_technical=fouls[seat, "technical"],
+            disqualified=seat in disqualified,
+            declared_defeat=seat == offender,
+            nominated=ByRole(tuple(nominated[seat])),
+            nominated_by=ByRole(tuple(nominated_by[seat])),
+            voted=ByRole(tuple(voted[seat])),
+            voted_by=ByRole(tuple(voted_by[seat])),
+            checked_by_don=checks[seat, DON],
+            checked_by_sheriff=checks[seat, SHERIFF],
+        ))
+    return tuple(facts)
 
 
-def _facts(record: GameRecord, player: PlayerScore) -> SeatFacts:
-    seat = player.seat
-    info = record.seat(seat)
-    departure = record.departure_of(seat)
-    shot_first = _shot_on_the_first_night(record, seat)
-    named_blacks = _named_as_black(record, seat) if shot_first and info.role in RED_ROLES else None
-    ballots = [
-        (voter, candidate) for vote in record.votes for voter, candidate in vote.ballots.items()
-    ]
-    return SeatFacts(
-        seat=seat,
-        player=info.player,
-        player_id=info.player_id,
-        ruleset=record.ruleset,
-        role=info.role,
-        team=info.team,
-        won=None if record.winner is None else record.winner == info.team,
-        points_milli=player.total_milli,
-        rule_points=_rule_points(player),
-        left=departure.how if departure is not None else None,
-        shot_first_night=shot_first,
-        first_night_will=named_blacks is not None,
-        first_night_blacks_guessed=sum(record.is_black(named) for named in named_blacks or ()),
-        fouls_ordinary=sum(1 for foul in record.fouls if foul.seat == seat and foul.kind == "ordinary"),
-        fouls_technical=sum(1 for foul in record.fouls if foul.seat == seat and foul.kind == "technical"),
-        disqualified=any(removal.seat == seat for removal in record.disqualifications),
-        declared_defeat=record.dd is not None and record.dd.seat == seat,
-        nominated=ByRole.of(record.role(n.target) for n in record.nominations if n.by == seat),
-        nominated_by=ByRole.of(record.role(n.by) for n in record.nominations if n.target == seat),
-        voted=ByRole.of(record.role(candidate) for voter, candidate in ballots if voter == seat),
-        voted_by=ByRole.of(record.role(voter) for voter, candidate in ballots if candidate == seat),
-        checked_by_don=sum(1 for check in record.checks if check.target == seat and check.by == DON),
-        checked_by_sheriff=sum(
-            1 for check in record.checks if check.target == seat and check.by == SHERIFF
-        ),
-    )
+def _role_counters(role: dict[int, int]) -> dict[int, list[int]]:
+    """For each seat, a count per role (`ROLES` order), all zero."""
+    return {seat: [0] * len(ROLES) for seat in role}
 
 
 def _rule_points(player: PlayerScore) -> tuple[RulePoints, ...]:
@@ -167,11 +178,11 @@ def _rule_points(player: PlayerScore) -> tuple[RulePoints, ...]:
     return tuple(RulePoints(rule, items[rule], milli[rule]) for rule in items)
 
 
-def _shot_on_the_first_night(record: GameRecord, seat: int) -> bool:
-    """Killed by the shot of the ruleset's first shooting night (Pro Mafia: Night 1;
-    fiim-2025: Night 0), whoever left before it."""
+def _shot_on_the_first_night(record: GameRecord) -> int | None:
+    """The seat killed by the shot of the ruleset's first shooting night (Pro Mafia: Night 1;
+    fiim-2025: Night 0), whoever left before it; None after a miss or before that night."""
     first_night = RULESETS[record.ruleset].first_shot_night
-    return any(night.night == first_night and night.killed == seat for night in record.nights)
+    return next((night.killed for night in record.nights if night.night == first_night), None)
 
 
 def _named_as_black(record: GameRecord, seat: int) -> tuple[int, ...] | None:

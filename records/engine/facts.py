@@ -79,7 +79,7 @@ class SeatFacts:
     won: bool | None  # None: the game has no winner (not finished)
     points_milli: Milli
     rule_points: tuple[RulePoints, ...]  # in the order each rule first gave this seat an item
-    left: str | None  # the engine's Departure.how ("vote", "raise", "shot", "disqualified"); None: stayed
+    left: str | None  # Departure.how: "vote", "raise", "shot", "disqualified"; None: stayed
     shot_first_night: bool
     first_night_will: bool  # shot on the first night, red, and its will named at least one seat
     first_night_blacks_guessed: int  # blacks that will named as blacks (0 without such a will)
@@ -112,7 +112,8 @@ def seat_facts(record: GameRecord, score: GameScore) -> tuple[SeatFacts, ...]:
     """The facts of every seat of a replayed game, in seat order; `score` is its `score(record)`.
 
     Each list of the record (nominations, ballots, fouls, checks…) is read once for all seats."""
-    if score.ruleset != record.ruleset or len(score.players) != len(record.seats):
+    seats = [(info.seat, info.player, info.role) for info in record.seats]
+    if score.ruleset != record.ruleset or seats != [(p.seat, p.player, p.role) for p in score.players]:
         raise ValueError("the score is not this game's: its ruleset or its seats differ")
     role = {info.seat: ROLES.index(info.role) for info in record.seats}  # seat → its role's index
     nominated, nominated_by = _role_counters(role), _role_counters(role)

@@ -117,6 +117,9 @@ def test_the_score_must_be_the_games():
     pro_mafia, fiim = full_pro_mafia_game().replay(), full_fiim_game().replay()
     with pytest.raises(ValueError, match="not this game's"):
         seat_facts(pro_mafia, score(fiim))
+    other_deal = game().day(1).nominate(1, 2).replay()  # Pro Mafia too, blacks 8 9 10
+    with pytest.raises(ValueError, match="not this game's"):
+        seat_facts(pro_mafia, score(other_deal))
 
 
 def test_a_nomination_of_oneself_counts_given_and_received_by_ones_own_role():

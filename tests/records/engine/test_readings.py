@@ -125,3 +125,14 @@ def test_the_score_must_be_the_games():
 def test_a_nomination_of_oneself_counts_given_and_received_by_ones_own_role():
     facts = facts_of(game().day(1).nominate(3, 3))
     assert (facts[2].nominated.counts, facts[2].nominated_by.counts) == ((1, 0, 0, 0), (1, 0, 0, 0))
+
+
+def test_after_a_first_night_miss_nobody_was_shot_on_the_first_night():
+    # Night 1 misses; Night 2 kills 1 (the First Out), whose will names two blacks:
+    # no first-night facts.
+    facts = facts_of(
+        game().day(1).night(1).miss().day(2).night(2).shot(1)
+        .will(1, first_color={8: "black", 9: "black"})
+    )
+    assert per_seat(facts, "shot_first_night") == dict.fromkeys(SEATS, False)
+    assert (facts[0].left, facts[0].first_night_will, facts[0].first_night_blacks_guessed) == ("shot", False, 0)

@@ -143,7 +143,8 @@ def start_server(args, env: dict, access_log: str) -> subprocess.Popen:
     command = [
         str(VENV_BIN / "gunicorn"), "config.wsgi",
         "--bind", f"127.0.0.1:{args.port}",
-        "--worker-class", "gthread", "--workers", str(args.workers), "--threads", str(args.threads),
+        "--worker-class", getattr(args, "worker_class", "gthread"), "--workers", str(args.workers),
+        "--threads", str(args.threads),
         "--access-logfile", access_log, "--access-logformat", '%(m)s %(U)s %(s)s %(D)s',
         "--log-level", "warning", "--timeout", "60",
         # Each judge's device keeps its connection between taps (gunicorn's default closes after 2 s).

@@ -10,3 +10,9 @@ application = get_wsgi_application()
 from tournaments.standings.fast import FastStandings  # noqa: E402  (after Django is set up)
 
 application = FastStandings(application)
+
+# The live view's polls, a thousand spectators' every 1.5 s, answered from the fragment each table's
+# view keeps for its current generation (games/live_poll.py); the rest goes on to Django.
+from games.live_poll import LivePolls  # noqa: E402
+
+application = LivePolls(application)

@@ -21,7 +21,8 @@ def _tag(body: str) -> str:
     return f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
 
 
-def _answer(request: HttpRequest, body: str, tag: str) -> HttpResponse:
+def fragment_answer(request: HttpRequest, body: str, tag: str) -> HttpResponse:
+    """200 with ``body``, or 304 to a reader who already holds ``tag``."""
     response = HttpResponseNotModified() if tag in request.headers.get("If-None-Match", "") else HttpResponse(body)
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
@@ -29,20 +30,19 @@ def _answer(request: HttpRequest, body: str, tag: str) -> HttpResponse:
 
 
 def polled_fragment(request: HttpRequest, body: str) -> HttpResponse:
-    return _answer(request, body, _tag(body))
+    return fragment_answer(request, body, _tag(body))
 
 
-def kept_fragment(request: HttpRequest, key: str, render: Callable[[], str]) -> HttpResponse:
-    """``polled_fragment``, rendered once per ``key`` for every reader: ``key`` must change with
-    anything the fragment may show (it is the server's own and never sent; the tag still is the
-    bytes' digest). Hundreds of spectators of one table then cost one rendering per change."""
+def kept_fragment_body(key: str, render: Callable[[], str]) -> tuple[str, str]:
+    """(tag, body), rendered once per ``key`` for every reader: ``key`` must change with anything
+    the fragment may show (it is the server's own and never sent; the tag still is the bytes'
+    digest). Hundreds of spectators of one table then cost one rendering per change."""
     kept = cache.get(key)
     if kept is None:
         body = render()
         kept = (_tag(body), body)
         cache.set(key, kept, KEEP_SECONDS)
-    tag, body = kept
-    return _answer(request, body, tag)
+    return kept
 
 
 def with_server_time(response: HttpResponse) -> HttpResponse:

@@ -1,13 +1,16 @@
 """The live view's polls answered before the rest of the site runs (docs/entry.md, "The live view").
 
 A thousand spectators ask for their table's fragment every 1.5 s (static/js/live.js), and nearly
-every answer is "unchanged" (304). The fragment's view marks the tag it answered with as current
-for the table's *generation*; every change a spectator may see (a protocol version, a host-mode
-tap, a save of the game's row or of its tournament, a publication) starts a new generation. ``LivePollMiddleware``
-answers a poll whose tag is current for the table's generation with 304 at once — no session, no
-database, two cache reads — and sends every other request on to the view, which checks who may
-watch and renders as before. A 304 tells only that the fragment the spectator already holds is
-still the one to show, and a tag is a digest of bytes the view gave out: nothing new reaches anyone.
+every answer is "unchanged" (304). The fragment's view keeps its answer for the table's
+*generation*; every change a spectator may see (a protocol version, a host-mode tap, a save of the
+game's row or of its tournament, a publication) starts a new generation. For a table everyone may
+watch (games.visibility.everyone_may_watch_live) the view keeps the bytes themselves, per language,
+and ``LivePollMiddleware`` answers every poll of that generation with them — 200, or 304 to whoever
+holds their tag — with no session and no database: the bytes are the ones the view sends anyone.
+For a table only some may watch (a tournament's unpublished seating, seen by its organizers) it
+keeps only the tag, and the middleware answers 304 to a poll that carries it, since a 304 tells
+only that what the poller already holds is still current; every other request goes on to the view,
+which checks who may watch and renders as before.
 
 A change this module is not told of (a bulk update elsewhere) reaches the spectators within
 ``CURRENT_SECONDS``, when the mark runs out and the view answers again.
@@ -15,21 +18,24 @@ A change this module is not told of (a bulk update elsewhere) reaches the specta
 
 from __future__ import annotations
 
+import logging
 import re
+import time
 import uuid
 
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import parse_cookie
 
-from core.polling import with_server_time
+from core.wsgi_visitor import request_host, request_language
 from tournaments.models import Tournament
 
 from .models import Game
 from .signals import results_publication_changed
 
+logger = logging.getLogger(__name__)
 LIVE_TABLE_PATH = re.compile(r"^/games/(\d+)/live/table/$")
 CURRENT_SECONDS = 5
 
@@ -55,6 +61,38 @@ def mark_current(pk: int, generation_read: str, tag: str) -> None:
 def is_current(pk: int, tag: str) -> bool:
     current = cache.get(_generation_key(pk))
     return current is not None and cache.get(f"live-poll:current:{pk}:{current}:{tag}") is not None
+
+
+def _public_key(pk: int, generation_read: str, language: str) -> str:
+    return f"live-poll:public:{pk}:{generation_read}:{language}"
+
+
+def keep_public_answer(pk: int, generation_read: str, language: str, tag: str, body: bytes) -> None:
+    """The fragment of a table everyone may watch, in ``language``, for every poll of this
+    generation: the same bytes the view would send anyone (games.visibility.everyone_may_watch_live)."""
+    until = time.time() + CURRENT_SECONDS
+    cache.set(_public_key(pk, generation_read, language), (tag, body, until), CURRENT_SECONDS)
+
+
+# (table, generation, language) → (tag, body, until): this process's copies of the kept answers,
+# so that a poll costs one cache read (the generation); a copy lasts no longer than the kept answer
+_copies: dict[tuple[int, str, str], tuple[str, bytes, float]] = {}
+COPIES = 512
+
+
+def public_answer(pk: int, language: str) -> tuple[str, bytes] | None:
+    current = cache.get(_generation_key(pk))
+    if current is None:
+        return None
+    copy = _copies.get((pk, current, language))
+    if copy is None or copy[2] <= time.time():
+        copy = cache.get(_public_key(pk, current, language))
+        if copy is None:
+            return None
+        if len(_copies) >= COPIES:
+            _copies.clear()  # tables come and go: their old generations are never asked again
+        _copies[(pk, current, language)] = copy
+    return copy[0], copy[1]
 
 
 def table_changed(pk: int) -> None:
@@ -84,19 +122,59 @@ def _tournament_saved(sender, instance, **kwargs):
         table_changed(pk)
 
 
-class LivePollMiddleware:
-    """Before the session, the language and the rest: a live poll with a current tag is a 304."""
+class LivePolls:
+    """WSGI middleware (config/wsgi.py), in front of Django: the live polls it can answer from the
+    cache, with the headers Django gave the last poll it answered in that language; every other
+    request, and a poll it cannot answer, goes to Django unchanged."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
+    # the headers of one answer, not of every answer in that language
+    OWN_HEADERS = frozenset({"etag", "content-length", "x-server-time", "date", "set-cookie"})
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "GET":
-            tag = request.headers.get("If-None-Match", "")
-            match = LIVE_TABLE_PATH.match(request.path_info)
-            if match and tag and "," not in tag and is_current(int(match[1]), tag):
-                response = HttpResponseNotModified()
-                response["ETag"] = tag
-                response["Cache-Control"] = "no-cache"
-                return with_server_time(response)  # the clock counts from the server's time
-        return self.get_response(request)
+    def __init__(self, app):
+        self.app = app
+        self.headers: dict[str, tuple[tuple[str, str], ...]] = {}  # language → Django's, less OWN_HEADERS
+
+    def __call__(self, environ, start_response):
+        match = LIVE_TABLE_PATH.match(environ.get("PATH_INFO", "")) if environ.get("REQUEST_METHOD") == "GET" else None
+        if match is None:
+            return self.app(environ, start_response)
+        try:
+            answer = self.answer(int(match[1]), environ)
+        except Exception:  # a speed-up: on any doubt Django answers
+            logger.exception("live polls: falling through to Django")
+            answer = None
+        if answer is None:
+            return self.app(environ, self.noting_headers(start_response))
+        status, headers, body = answer
+        start_response(status, headers)
+        return [body]
+
+    def answer(self, pk: int, environ) -> tuple[str, list[tuple[str, str]], bytes] | None:
+        if request_host(environ) is None:
+            return None  # Django refuses it
+        language = request_language(environ, parse_cookie(environ.get("HTTP_COOKIE", "")))
+        headers = self.headers.get(language)
+        if headers is None:
+            return None
+        held = environ.get("HTTP_IF_NONE_MATCH", "")
+        now = ("X-Server-Time", str(int(time.time() * 1000)))  # core.polling.with_server_time
+        kept = public_answer(pk, language)
+        if kept is not None:
+            tag, body = kept
+            if tag not in held:
+                return "200 OK", [*headers, ("ETag", tag), ("Content-Length", str(len(body))), now], body
+        elif not (held and "," not in held and is_current(pk, held)):
+            return None
+        else:
+            tag = held
+        bodiless = [(name, value) for name, value in headers if name.lower() != "content-type"]
+        return "304 Not Modified", [*bodiless, ("ETag", tag), now], b""
+
+    def noting_headers(self, start_response):
+        def noted(status, headers, exc_info=None):
+            named = {name.lower(): value for name, value in headers}
+            if status.startswith("200 ") and "set-cookie" not in named and "content-language" in named:
+                self.headers[named["content-language"]] = tuple(
+                    (name, value) for name, value in headers if name.lower() not in self.OWN_HEADERS)
+            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+        return noted

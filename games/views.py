@@ -35,7 +35,7 @@ from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
 from core.forms import form_refusal, whole_number
-from core.polling import kept_fragment, with_server_time
+from core.polling import fragment_answer, kept_fragment_body, with_server_time
 from tournaments.models import Evening
 
 from . import entry, links, live_poll, refusals, selectors, services
@@ -49,9 +49,10 @@ from .permissions import token_opens, user_may_enter
 from .rulesets import ROLE_LABELS, RulesetChoice
 from .visibility import (
     FINISHED_STATUSES,
+    everyone_may_watch_live,
     may_see_roles,
+    may_watch_live,
     protocol_visible,
-    tournament_visible,
 )
 
 TEMPLATE = "games/entry.html"
@@ -651,9 +652,7 @@ def game_detail(request: HttpRequest, pk: int):
 def _watched(request: HttpRequest, pk: int) -> Game:
     """A table the visitor may watch: a club evening's, or a tournament's whose seating is public."""
     game = get_object_or_404(selectors.game_queryset(), pk=pk)
-    if game.status == Game.Status.ANNULLED:
-        raise Http404
-    if game.tournament_id is not None and not tournament_visible(request, game.tournament, "publish_seating"):
+    if not may_watch_live(request, game):
         raise Http404
     return game
 
@@ -677,9 +676,15 @@ def game_live_table(request: HttpRequest, pk: int):
     key = (f"live:{game.pk}:{game.created_at.timestamp()}:{game.protocol_version}:{changed}:"
            f"{game.entry_phase_key}:{game.status}:{int(game.results_published)}:{host_digest(game.host_state)}:"
            f"{get_language()}")
-    response = kept_fragment(request, key,
-                             lambda: loader.render_to_string("games/_live_table.html", live_context(game), request))
-    live_poll.mark_current(game.pk, generation_read, response["ETag"])  # the next polls: games/live_poll.py
+    tag, body = kept_fragment_body(
+        key, lambda: loader.render_to_string("games/_live_table.html", live_context(game), request))
+    # the next polls are answered by games/live_poll.py: anyone's, with these bytes, where everyone
+    # may watch; otherwise only those that already hold this tag
+    if everyone_may_watch_live(game):
+        live_poll.keep_public_answer(game.pk, generation_read, get_language(), tag, body.encode())
+    else:
+        live_poll.mark_current(game.pk, generation_read, tag)
+    response = fragment_answer(request, body, tag)
     return with_server_time(response)
 
 

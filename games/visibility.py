@@ -110,6 +110,27 @@ def tournament_visible(request, tournament: Tournament, switch: str | None) -> b
         cache[tournament.club_id] = user_may_organize(request.user, tournament.club)
     if cache[tournament.club_id]:
         return True
+    return tournament_public(tournament, switch)
+
+
+def tournament_public(tournament: Tournament, switch: str | None) -> bool:
+    """May every visitor, signed in or not, see the part behind ``switch``? Out of draft and on."""
     if tournament.status == Tournament.Status.DRAFT:
         return False
     return switch is None or bool(getattr(tournament, switch))
+
+
+def may_watch_live(request, game: Game) -> bool:
+    """The live view's rule: a club evening's table, or a tournament's whose seating this visitor
+    may see; never an annulled game."""
+    if game.status == Game.Status.ANNULLED:
+        return False
+    return game.tournament_id is None or tournament_visible(request, game.tournament, "publish_seating")
+
+
+def everyone_may_watch_live(game: Game) -> bool:
+    """``may_watch_live`` for every visitor alike (not only for the tournament's organizers): its
+    fragment may then be answered to any poll without asking who polls (games/live_poll.py)."""
+    if game.status == Game.Status.ANNULLED:
+        return False
+    return game.tournament_id is None or tournament_public(game.tournament, "publish_seating")

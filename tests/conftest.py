@@ -4,6 +4,7 @@ from django.utils import translation
 
 from core.cache import reset_error_pause
 from tests.browser_kit import launched_chromium
+from tests.wsgi_kit import django_app  # noqa: F401  (a fixture: Django as a WSGI server calls it)
 
 
 @pytest.fixture(scope="session")

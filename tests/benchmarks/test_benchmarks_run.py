@@ -66,7 +66,7 @@ SERVER = {
                       r"taps +n= +3 +p50 +[0-9.]+"),
     "live_spectators": (["--spectators", "2", "--tables", "1", "--events", "3", "--think-ms", "0",
                          "--workers", "1", "--max-seconds", "120", "--port", "0",
-                         "--database", "{database}", "--pg", "{pg}"], r"ms"),
+                         "--database", "{database}", "--pg", "{pg}", "--redis", "{redis}"], r"ms"),
     "mafia1923_site": (["--players", "20", "--submitters", "4", "--clients", "1", "--workers", "1",
                         "--spreads", "0", "--port", "0", "--database", "{database}", "--pg", "{pg}"],
                        r"ms"),

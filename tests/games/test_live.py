@@ -14,6 +14,7 @@ from games.engine.examples import full_pro_mafia_game
 from games.services import game_confirm, game_host_tap, game_submit, protocol_replace
 from tests.browser_kit import PHONE, snapshot
 from tests.pipeline.helpers import finished_game, tournament_with_staff
+from tests.wsgi_kit import call
 
 pytestmark = pytest.mark.django_db
 
@@ -169,19 +170,83 @@ def test_a_spectator_s_view_follows_the_judge_without_a_reload(table, chromium, 
     context.close()
 
 
-def test_an_unchanged_table_s_poll_is_a_304_before_the_site_runs(table, django_assert_num_queries):
-    """1,000 spectators poll every 1.5 s (issue 28's numbers): a poll whose tag is still current is
-    answered by games.live_poll's middleware — no session, no query."""
+@pytest.fixture
+def polls(django_app):
+    """config/wsgi.py's live-poll fast path in front of Django (counting what reaches Django)."""
+    from games.live_poll import LivePolls
+
+    return LivePolls(django_app)
+
+
+def test_a_poll_of_a_table_everyone_may_watch_is_answered_before_django_runs(
+        table, polls, django_app, django_assert_num_queries):
+    """1,000 spectators poll every 1.5 s (issue 28's numbers): once Django has answered for the
+    table's generation, every poll — with the current tag (304) or without it (200, the same
+    bytes and headers) — is answered in front of Django: no middleware, no session, no query."""
     tournament, game, judge, _ = table
     game = _cut(game, judge, full_pro_mafia_game().build()["events"][:5])
-    client = Client()
-    first = client.get(f"/games/{game.pk}/live/table/")
+    url = f"/games/{game.pk}/live/table/"
+    status, first_headers, first_body = call(polls, url)
+    first = dict(first_headers)
+    assert status == "200 OK" and django_app.calls == 1
     with django_assert_num_queries(0):
-        again = client.get(f"/games/{game.pk}/live/table/", headers={"If-None-Match": first["ETag"]})
-    assert again.status_code == 304 and again["ETag"] == first["ETag"] and again.content == b""
-    assert abs(int(again["X-Server-Time"]) - int(first["X-Server-Time"])) < 60_000  # live.js's clock
-    made_up = client.get(f"/games/{game.pk}/live/table/", headers={"If-None-Match": '"not-a-tag"'})
-    assert made_up.status_code == 200 and made_up["ETag"] == first["ETag"]  # the view answers
+        again = call(polls, url, HTTP_IF_NONE_MATCH=first["ETag"])
+        newcomer = call(polls, url)
+        made_up = call(polls, url, HTTP_IF_NONE_MATCH='"not-a-tag"')
+    assert django_app.calls == 1
+    assert again[0] == "304 Not Modified" and dict(again[1])["ETag"] == first["ETag"] and again[2] == b""
+    assert abs(int(dict(again[1])["X-Server-Time"]) - int(first["X-Server-Time"])) < 60_000  # live.js's clock
+    assert "Content-Type" not in dict(again[1])
+    for status, headers, body in (newcomer, made_up):
+        assert status == "200 OK" and body == first_body
+        assert sorted(name for name, _ in headers) == sorted(name for name, _ in first_headers)
+        assert {**dict(headers), "X-Server-Time": ""} == {**first, "X-Server-Time": ""}
+
+
+def test_the_fast_path_answers_each_language_with_its_own_bytes(table, polls, django_app):
+    tournament, game, judge, _ = table
+    game = _cut(game, judge, full_pro_mafia_game().build()["events"][:5])
+    url = f"/games/{game.pk}/live/table/"
+    english = call(polls, url)
+    russian = call(polls, url, HTTP_ACCEPT_LANGUAGE="ru")  # nothing kept in Russian yet: Django
+    assert django_app.calls == 2
+    assert dict(russian[1])["Content-Language"] == "ru" and dict(russian[1])["ETag"] != dict(english[1])["ETag"]
+    assert "День 1" in russian[2].decode()
+    by_cookie = call(polls, url, HTTP_COOKIE="django_language=ru")
+    assert by_cookie[2] == russian[2] and dict(by_cookie[1])["Content-Language"] == "ru"
+    assert call(polls, url)[2] == english[2]
+    assert django_app.calls == 2
+
+
+def test_a_host_django_refuses_is_refused_by_django(table, polls, django_app):
+    tournament, game, judge, _ = table
+    url = f"/games/{game.pk}/live/table/"
+    call(polls, url)
+    assert call(polls, url, HTTP_HOST="evil.example")[0].startswith("400 ")
+    assert django_app.calls == 2
+
+
+def test_a_table_only_its_organizers_may_watch_keeps_no_bytes_for_anyone(
+        table, polls, django_app, django_assert_num_queries):
+    """A tournament's table before its seating is published: its organizers watch it, nobody else;
+    in front of Django only a poll that holds the organizer's current tag is answered (304)."""
+    from games import live_poll
+
+    tournament, game, judge, organizer = table
+    tournament.publish_seating = False
+    tournament.save(update_fields=["publish_seating"])
+    game = _cut(game, judge, full_pro_mafia_game().build()["events"][:5])
+    url = f"/games/{game.pk}/live/table/"
+    watcher = Client()
+    watcher.force_login(organizer)
+    session = f"sessionid={watcher.cookies['sessionid'].value}"
+    status, headers, _body = call(polls, url, HTTP_COOKIE=session)
+    assert status == "200 OK" and live_poll.public_answer(game.pk, "en") is None
+    with django_assert_num_queries(0):
+        again = call(polls, url, HTTP_COOKIE=session, HTTP_IF_NONE_MATCH=dict(headers)["ETag"])
+    assert again[0] == "304 Not Modified" and django_app.calls == 1
+    assert call(polls, url)[0].startswith("404 ")
+    assert call(polls, url, HTTP_IF_NONE_MATCH='"not-a-tag"')[0].startswith("404 ")
 
 
 def test_each_change_the_hall_may_see_sends_the_poll_back_to_the_view(table):
@@ -193,19 +258,21 @@ def test_each_change_the_hall_may_see_sends_the_poll_back_to_the_view(table):
     game = _cut(game, judge, events[:5])
     url = f"/games/{game.pk}/live/table/"
 
-    def current_tag():
+    def kept_tag():
         tag = Client().get(url)["ETag"]
-        assert live_poll.is_current(game.pk, tag)
+        assert live_poll.public_answer(game.pk, "en")[0] == tag
         return tag
 
-    tag = current_tag()
+    tag = kept_tag()
     game = _cut(game, judge, events[:6])  # a protocol version
-    assert not live_poll.is_current(game.pk, tag)
-    tag = current_tag()
+    assert live_poll.public_answer(game.pk, "en") is None
+    assert Client().get(url, headers={"If-None-Match": tag})["ETag"] != tag
+    kept_tag()
     game_host_tap(game=game, op="next", actor=judge.user)  # host mode: the speaker moves
-    assert not live_poll.is_current(game.pk, tag)
-    tag = current_tag()
+    assert live_poll.public_answer(game.pk, "en") is None
+    tag = kept_tag()
     tournament.publish_seating = False  # who may watch
     tournament.save(update_fields=["publish_seating"])
-    assert not live_poll.is_current(game.pk, tag)
+    assert live_poll.public_answer(game.pk, "en") is None
     assert Client().get(url, headers={"If-None-Match": tag}).status_code == 404
+    assert Client().get(url).status_code == 404

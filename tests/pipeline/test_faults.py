@@ -89,6 +89,15 @@ def test_cache_errors_are_read_as_misses_and_logged_once(settings, caplog):
     assert len(warnings) == 1 and "serving from the database" in warnings[0].getMessage()
 
 
+def test_the_cache_makes_its_redis_client_once_and_keeps_using_it():
+    """core.cache: one ``redis.Redis`` per connection pool (Django makes one per operation, and
+    its constructor costs more than a live poll's round trip to Redis)."""
+    client = cache._cache.get_client()
+    cache.set("kept-client", 1)
+    assert cache.get("kept-client") == 1
+    assert cache._cache.get_client(write=True) is client and cache._cache.get_client() is client
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_confirm_answers_at_once_while_redis_is_down_and_the_sweep_catches_up(settings, client):
     tournament, judge, organizer = tournament_with_staff()

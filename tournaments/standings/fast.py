@@ -40,7 +40,6 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpResponse, parse_cookie
-from django.http.request import split_domain_port, validate_host
 from django.middleware.csrf import (
     CSRF_SECRET_LENGTH,
     _get_new_csrf_string,
@@ -48,7 +47,8 @@ from django.middleware.csrf import (
     _unmask_cipher_token,
 )
 from django.utils.crypto import RANDOM_STRING_CHARS
-from django.utils.translation import get_language_from_request
+
+from core.wsgi_visitor import request_host, request_language
 
 logger = logging.getLogger(__name__)
 
@@ -72,13 +72,6 @@ class _Kept:
     etag: str = ""
     not_modified: tuple = ()  # the 304's status and headers
     csrf_cookie: bool = False  # the 200 renews the visitor's CSRF cookie
-
-
-class _Visitor:
-    """What ``get_language_from_request`` reads of a request."""
-
-    def __init__(self, cookies, environ):
-        self.COOKIES, self.META = cookies, environ
 
 
 class FastStandings:
@@ -122,10 +115,10 @@ class FastStandings:
         secret = cookies.get(settings.CSRF_COOKIE_NAME)
         if secret is not None and not (len(secret) == CSRF_SECRET_LENGTH and set(secret) <= _SECRET_CHARS):
             return None  # Django replaces a masked or malformed cookie: let it
-        host = _host(environ)
+        host = request_host(environ)
         if host is None:
             return None
-        language = get_language_from_request(_Visitor(cookies, environ))
+        language = request_language(environ, cookies)
         key = (environ["PATH_INFO"], language, host, environ.get("wsgi.url_scheme"),
                environ.get("HTTP_X_FORWARDED_PROTO"))
         kept = self._kept(key, environ, language)
@@ -212,21 +205,6 @@ class FastStandings:
     def clear(self) -> None:
         with self.lock:
             self.kept.clear()
-
-
-def _host(environ) -> str | None:
-    """The host as ``HttpRequest.get_host`` reads it, or None when Django would refuse it."""
-    host = environ.get("HTTP_HOST")
-    if not host:
-        host = environ.get("SERVER_NAME", "")
-        port = str(environ.get("SERVER_PORT", ""))
-        if port != ("443" if environ.get("wsgi.url_scheme") == "https" else "80"):
-            host = f"{host}:{port}"
-    allowed = settings.ALLOWED_HOSTS
-    if settings.DEBUG and not allowed:
-        allowed = [".localhost", "127.0.0.1", "[::1]"]
-    domain, _port = split_domain_port(host)
-    return host if domain and validate_host(domain, allowed) else None
 
 
 def _csrf_cookie(secret: str, expires: str | None = None) -> str:

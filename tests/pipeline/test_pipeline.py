@@ -179,6 +179,7 @@ def test_organizer_sees_the_pipeline(cup, client, django_capture_on_commit_callb
     assert response.status_code == 200
     html = response.content.decode()
     assert "Pipeline Cup" in html and "ratings" in html.lower()
+    assert "records of a game" in html  # the confirmed game's rows in its players' records
     client.force_login(judge.user)
     assert client.get(reverse("pipeline:status")).status_code == 403
 

@@ -18,6 +18,7 @@ from django.db.models import Q
 
 from core import outbox
 from core.locking import named_lock
+from core.models import RecomputeJob
 from games.engine import ProtocolError
 from games.models import Game
 from games.visibility import counted_q, counts_in_aggregates
@@ -116,12 +117,15 @@ def run_player_records(game_id: int, **_) -> None:
 
 
 def request_where_they_change(game_ids: Iterable[int]) -> None:
-    """Ask for the rows of each of these games that counts or has rows (which it may have to
-    lose). A game that neither counts nor counted asks for nothing: a run would tell that an
-    unpublished game changed (docs/secrecy.md)."""
+    """Ask for the rows of each of these games that counts, or counted before: it has rows, or a
+    job of its own (a run may be writing rows this very moment for a game that has just stopped
+    counting; the request gives it a follow-up run). A game that never counted asks for nothing:
+    a job would tell that an unpublished game changed (docs/secrecy.md)."""
     game_ids = list(game_ids)
     has_rows = SeatRecord.objects.filter(game_id__in=game_ids).values("game_id")
-    changing = Game.objects.filter(Q(pk__in=game_ids), counted_q() | Q(pk__in=has_rows))
+    has_job = RecomputeJob.objects.filter(kind=RecomputeJob.Kind.PLAYER_RECORDS,
+                                          target_id__in=game_ids).values("target_id")
+    changing = Game.objects.filter(Q(pk__in=game_ids), counted_q() | Q(pk__in=has_rows) | Q(pk__in=has_job))
     for game_id in changing.order_by("pk").values_list("pk", flat=True):
         outbox.request_player_records(game_id)
 

@@ -12,6 +12,7 @@ from discipline.models import DisciplineCase
 from discipline.services import case_decide
 from games.engine.examples import full_pro_mafia_game
 from games.models import Game
+from records import services
 from records.models import SeatRecord
 from tests.discipline.helpers import dd_game, red_disqualification_game
 from tournaments.models import Tournament
@@ -144,3 +145,21 @@ def test_rebuild_player_records_prints_the_games_and_rows(cup, run, capsys):
     call_command("rebuild_player_records", "--quiet")
     assert "of 2 games: 20 rows" in capsys.readouterr().out
     assert rows() == kept
+
+
+def test_a_game_hidden_while_its_run_computes_loses_the_rows_that_run_writes(cup, run, monkeypatch):
+    game = run(cup.confirm, run(cup.play, red_disqualification_game()))
+    run(publish, cup, game, False)
+    computed, hidden = services.seat_records_of, []
+
+    def hidden_meanwhile(game):
+        """The organizer hides the results after the run has read the game as counting."""
+        rows = computed(game)
+        if not hidden:
+            hidden.append(publish(cup, game, False))
+        return rows
+
+    monkeypatch.setattr(services, "seat_records_of", hidden_meanwhile)
+    run(publish, cup, game)
+    assert hidden  # the run did compute the rows of a game that counted when it started
+    assert not SeatRecord.objects.filter(game=game).exists()  # its follow-up run took them out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
+from django.db import connections
 from django.db.models import Count, IntegerField, Q, QuerySet, Sum
 from django.utils import timezone
 
@@ -58,14 +59,32 @@ def player_records(
 
 def player_totals(player, **filters) -> Totals:
     """The totals of the player's seats for the filters of ``player_records``: every counter
-    summed in one aggregate query, and the per-rule breakdown read from the same rows (a JSON
-    list per seat, which the database cannot sum portably)."""
+    summed in one aggregate query, and the per-rule breakdown summed in a second."""
     rows = player_records(player, **filters).order_by()
     sums = rows.aggregate(**_SUMS)
-    rule_points = (
-        RulePoints(*entry) for breakdown in rows.values_list("rule_points", flat=True) for entry in breakdown
-    )
-    return Totals.from_sums({name: value or 0 for name, value in sums.items()}, rule_points)
+    return Totals.from_sums({name: value or 0 for name, value in sums.items()}, rule_points_summed(rows))
+
+
+def rule_points_summed(rows: QuerySet[SeatRecord]) -> list[RulePoints]:
+    """Each rule's items and thousandths over the rows, one entry a rule. PostgreSQL sums the
+    rows' JSON lists itself: decoding 2,000 rows' lists in Python took twice as long as the
+    aggregate of every other counter. Elsewhere (the embedded SQLite) Python sums them."""
+    connection = connections[rows.db]
+    if connection.vendor != "postgresql":
+        return rule_points_read(rows)
+    sql, params = rows.values("rule_points").query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT entry ->> 0, SUM((entry ->> 1)::bigint), SUM((entry ->> 2)::bigint) "
+            f"FROM ({sql}) AS seat, jsonb_array_elements(seat.rule_points) AS entry GROUP BY 1",
+            params,
+        )
+        return [RulePoints(rule, int(items), int(milli)) for rule, items, milli in cursor.fetchall()]
+
+
+def rule_points_read(rows: QuerySet[SeatRecord]) -> list[RulePoints]:
+    """Every row's per-rule entries, read one by one (`Totals.from_sums` adds them up)."""
+    return [RulePoints(*entry) for breakdown in rows.values_list("rule_points", flat=True) for entry in breakdown]
 
 
 def _start_of(day: date) -> datetime:

@@ -8,8 +8,8 @@ import pytest
 
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
 from games.models import Game
-from records.engine import Totals
-from records.selectors import player_records, player_totals
+from records.engine import SUM_NAMES, Totals
+from records.selectors import player_records, player_totals, rule_points_read, rule_points_summed
 from tests.discipline.helpers import Cup, dd_game, red_disqualification_game
 from tournaments.models import Application
 
@@ -91,3 +91,15 @@ def test_the_totals_are_one_aggregate_query_and_one_read_of_the_breakdowns(leagu
     cup, _other, _games = league
     with django_assert_num_queries(2):
         player_totals(cup.player(7), role="sheriff", since=date(2026, 10, 1))
+
+
+def test_the_databases_sums_of_the_breakdowns_equal_the_rows_read_one_by_one(league):
+    # PostgreSQL sums the JSON lists itself; the embedded SQLite reads them (rule_points_read).
+    cup, other, _games = league
+    no_counts = dict.fromkeys(SUM_NAMES, 0)
+    for player in cup.players:
+        for given in ({}, {"club": other.club}, {"role": "civilian"}, {"seat": 99}):
+            rows = player_records(player, **given).order_by()
+            summed = Totals.from_sums(no_counts, rule_points_summed(rows)).rule_points
+            assert summed == Totals.from_sums(no_counts, rule_points_read(rows)).rule_points
+            assert len(summed) == len({entry.rule for entry in summed})  # one entry a rule

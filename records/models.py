@@ -3,7 +3,7 @@
 Derived data: each row is the records engine's ``SeatFacts`` of one seat, rewritten by
 ``records.services`` whenever its game changes, and never edited by hand. The game's club,
 tournament, evening, ruleset and time are copied onto the row so a player's figures for any
-filter are one aggregate query over the player's own rows.
+filter are summed over the player's own rows, with no join (records.selectors).
 """
 
 from django.db import models

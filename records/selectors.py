@@ -16,7 +16,7 @@ from .models import SeatRecord
 # The counters of Totals that count seats (a seat adds one when the condition holds), as
 # `Totals.of` reads its facts; every other counter is the sum of the column of its own name.
 _COUNTED_WHEN = {
-    "games": Q(),
+    "games": None,  # every seat
     "wins": Q(won=True),
     "losses": Q(won=False),
     "undecided": Q(won__isnull=True),
@@ -32,9 +32,7 @@ _COLUMNS = {field.name for field in SeatRecord._meta.concrete_fields if isinstan
 if not set(SUM_NAMES) <= _COUNTED_WHEN.keys() | _COLUMNS:
     raise TypeError(f"counters of Totals the store cannot sum: {set(SUM_NAMES) - _COUNTED_WHEN.keys() - _COLUMNS}")
 _SUMS = {
-    name: (Count("pk", filter=_COUNTED_WHEN[name]) if _COUNTED_WHEN[name] else Count("pk"))
-    if name in _COUNTED_WHEN else Sum(name)
-    for name in SUM_NAMES
+    name: Count("pk", filter=_COUNTED_WHEN[name]) if name in _COUNTED_WHEN else Sum(name) for name in SUM_NAMES
 }
 
 

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "discipline",
     "scoring",
     "ratings",
+    "records",
     "axes",
     "online",
 ]

@@ -25,11 +25,15 @@ def for_update(queryset: QuerySet) -> QuerySet:
     return queryset.select_for_update(of=("self",))
 
 
-def named_lock(name: str, *, using: str | None = None) -> None:
-    """Hold the lock called ``name`` until the caller's transaction ends (call it inside one)."""
+def named_lock(name: str, *, shared: bool = False, using: str | None = None) -> None:
+    """Hold the lock called ``name`` until the caller's transaction ends (call it inside one).
+
+    ``shared``: many holders at once, none while someone holds it exclusively (a run for one game
+    shares the store's lock; a rebuild of the whole store takes it alone)."""
     connection = connections[using or router.db_for_write(None)]
     if connection.vendor != "postgresql":
         return  # SQLite: the BEGIN IMMEDIATE transaction already excludes every other writer
     key = zlib.crc32(name.encode()) - 2**31  # a stable signed 32-bit key per name
+    function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+        cursor.execute(f"SELECT {function}(%s)", [key])

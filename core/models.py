@@ -53,6 +53,7 @@ class RecomputeJob(models.Model):
         STANDINGS = "standings", _("tournament standings")
         RATINGS = "ratings", _("ratings")
         SIMULATION = "simulation", _("simulated games")
+        PLAYER_RECORDS = "player_records", _("players' records of a game")
 
     class Status(models.TextChoices):
         # a job's words, not an application's ("pending" is a decision awaited there, a queue here)

@@ -86,6 +86,11 @@ def request_ratings(from_game_id: int | None) -> None:
     _request(Kind.RATINGS, 0, from_game_id=FROM_THE_START if from_game_id is None else from_game_id)
 
 
+def request_player_records(game_id: int) -> None:
+    """A game's rows in the players' records must follow it: stored while it counts, else gone."""
+    _request(Kind.PLAYER_RECORDS, game_id)
+
+
 def request_simulation(run_id: int) -> None:
     """A simulation run was asked for (the auto-judged table's games are played by a worker)."""
     _request(Kind.SIMULATION, run_id)

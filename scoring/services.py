@@ -12,10 +12,10 @@ from core import outbox
 from core.locking import named_lock
 from core.models import RecomputeJob
 from discipline.selectors import penalty_changes
-from games.engine import ProtocolError, replay
+from games.engine import GameRecord, ProtocolError, replay
 from games.models import Game
 
-from .engine import RULES_EDITION, score
+from .engine import RULES_EDITION, GameScore, score
 from .engine.review import NO_REVIEW, Review
 from .models import SeatScore
 from .signals import game_scores_stored
@@ -42,6 +42,14 @@ def scoring_review(game_id: int) -> Review:
     )
 
 
+def replayed_and_scored(game: Game) -> tuple[GameRecord, GameScore]:
+    """The game's stored protocol replayed, and scored as its stored scores are (with its decided
+    discipline cases, ``scoring_review``). Raises ProtocolError (ScoringError is one) when the
+    protocol cannot be replayed or scored."""
+    record = replay(game.protocol)
+    return record, score_record(record, scoring_review(game.pk))
+
+
 @transaction.atomic
 def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
     """Store each seat's score of a finished game from its current protocol; idempotent.
@@ -62,8 +70,7 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
         SeatScore.objects.filter(game=game).delete()
         return []
     try:
-        record = replay(game.protocol)
-        result = score_record(record, scoring_review(game.pk))
+        record, result = replayed_and_scored(game)
     except ProtocolError as error:  # ScoringError is one too
         logger.error("game %s: cannot score version %s: %s", game.pk, game.protocol_version, error.message)
         SeatScore.objects.filter(game=game).delete()

@@ -26,6 +26,18 @@ def chromium():
         yield browser
 
 
+@pytest.fixture
+def run(django_capture_on_commit_callbacks):
+    """Run a step (a service and its arguments), then the pipeline after its commit, eagerly as
+    the embedded mode does: what a test asserts next is what the site would show."""
+
+    def run(step, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return step(*args, **kwargs)
+
+    return run
+
+
 @pytest.fixture(autouse=True)
 def _cache_answers_again():
     """A test that kills the cache leaves it paused for a few seconds (core/cache.py skips a dead

@@ -11,6 +11,7 @@ from games.models import Game
 from .models import Tournament
 
 Kind = RecomputeJob.Kind
+PER_GAME = (Kind.GAME_SCORES, Kind.PLAYER_RECORDS)  # the kinds whose target is a game
 
 
 @login_required
@@ -24,16 +25,17 @@ def pipeline_status(request):
     jobs = list(
         RecomputeJob.objects.filter(
             Q(kind=Kind.RATINGS)
-            | Q(kind=Kind.GAME_SCORES, target_id__in=game_ids)
+            | Q(kind__in=PER_GAME, target_id__in=game_ids)
             | Q(kind=Kind.STANDINGS, target_id__in=tournament_ids)
         ).order_by("-requested_at")[:200]
     )
-    games = Game.objects.select_related("club").in_bulk([j.target_id for j in jobs if j.kind == Kind.GAME_SCORES])
+    games = Game.objects.select_related("club").in_bulk([j.target_id for j in jobs if j.kind in PER_GAME])
     tournaments = Tournament.objects.select_related("club").in_bulk(
         [j.target_id for j in jobs if j.kind == Kind.STANDINGS])
+    targets = {**dict.fromkeys(PER_GAME, games), Kind.STANDINGS: tournaments}
     rows = []
     for job in jobs:
-        target = {Kind.GAME_SCORES: games, Kind.STANDINGS: tournaments}.get(job.kind, {}).get(job.target_id)
+        target = targets.get(job.kind, {}).get(job.target_id)
         progress = job_progress(job)
         rows.append({
             # its times in the zone of the club it recomputes for (the ratings': the reader's)

@@ -4,7 +4,9 @@ Pure Python, no Django: it reads the protocol engine's `GameRecord` and the scor
 `GameScore` (issue 29, "Every player's record"; the definitions are in docs/records.md).
 """
 
-from .aggregate import Totals, win_rate_interval
+from .aggregate import BY_ROLE_FIELDS, SUM_NAMES, Totals, by_role_name, win_rate_interval
 from .facts import ByRole, RulePoints, SeatFacts, seat_facts
 
-__all__ = ["ByRole", "RulePoints", "SeatFacts", "Totals", "seat_facts", "win_rate_interval"]
+__all__ = [
+    "BY_ROLE_FIELDS", "SUM_NAMES", "ByRole", "RulePoints", "SeatFacts", "Totals", "by_role_name", "seat_facts", "win_rate_interval",
+]

@@ -9,10 +9,12 @@ the games that remain.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 
 from scoring.engine.points import ONE, Milli, as_number
+from vocabulary import ROLES
 
 from .facts import ByRole, RulePoints, SeatFacts
 
@@ -94,6 +96,28 @@ class Totals:
             totals = totals.add(facts)
         return totals
 
+    @classmethod
+    def from_sums(cls, sums: Mapping[str, int], rule_points: Iterable[RulePoints] = ()) -> Totals:
+        """Totals from counters already summed elsewhere (the store's aggregate query): one sum
+        for each name of `SUM_NAMES`, and the seats' per-rule entries, any order, a rule repeated."""
+        values: dict[str, object] = {name: sums[name] for name in _SUMS}
+        for name in BY_ROLE_FIELDS:
+            values[name] = ByRole(tuple(sums[by_role_name(name, role)] for role in ROLES))
+        items: Counter[str] = Counter()
+        milli: Counter[str] = Counter()
+        for entry in rule_points:
+            items[entry.rule] += entry.items
+            milli[entry.rule] += entry.milli
+        values["rule_points"] = tuple(RulePoints(rule, items[rule], milli[rule]) for rule in sorted(items) if items[rule])
+        return cls(**values)
+
+    def sums(self) -> dict[str, int]:
+        """The counters by their flat names (`SUM_NAMES`): what `from_sums` reads back."""
+        flat = {name: getattr(self, name) for name in _SUMS}
+        for name in BY_ROLE_FIELDS:
+            flat.update(zip((by_role_name(name, role) for role in ROLES), getattr(self, name).counts, strict=True))
+        return flat
+
     def add(self, facts: SeatFacts) -> Totals:
         return self._combined(Totals.of(facts), 1)
 
@@ -105,7 +129,7 @@ class Totals:
         values: dict[str, object] = {
             name: getattr(self, name) + sign * getattr(other, name) for name in _SUMS
         }
-        for name in _BY_ROLE_SUMS:
+        for name in BY_ROLE_FIELDS:
             mine, theirs = getattr(self, name), getattr(other, name)
             values[name] = mine + theirs if sign > 0 else mine - theirs
         values["rule_points"] = _rule_points_combined(self.rule_points, other.rule_points, sign)
@@ -116,7 +140,7 @@ class Totals:
 
     def _has_a_negative_count(self) -> bool:
         return any(getattr(self, name) < 0 for name in _SUMS if name != "points_milli") or any(
-            min(getattr(self, name).counts) < 0 for name in _BY_ROLE_SUMS
+            min(getattr(self, name).counts) < 0 for name in BY_ROLE_FIELDS
         )
 
     # --- what a reader sees ------------------------------------------------------------
@@ -138,11 +162,22 @@ class Totals:
         return win_rate_interval(self.wins, self.decided, z)
 
 
-# Totals' fields by how they add up: integers, counts by role, and the per-rule sums.
+# Totals' fields by how they add up: integers, counts by role (the `ByRole` fields of SeatFacts
+# too), and the per-rule sums.
 _SUMS = tuple(field.name for field in fields(Totals) if isinstance(field.default, int))
-_BY_ROLE_SUMS = tuple(field.name for field in fields(Totals) if isinstance(field.default, ByRole))
-if {*_SUMS, *_BY_ROLE_SUMS, "rule_points"} != {field.name for field in fields(Totals)}:
+BY_ROLE_FIELDS = tuple(field.name for field in fields(Totals) if isinstance(field.default, ByRole))
+if {*_SUMS, *BY_ROLE_FIELDS, "rule_points"} != {field.name for field in fields(Totals)}:
     raise TypeError("a field of Totals that neither adds up as a number nor as a ByRole")
+
+
+def by_role_name(field: str, role: str) -> str:
+    """One role's count of a `ByRole` field as a flat name: `nominated_by` and the Don → `nominated_by_don`."""
+    return f"{field}_{role}"
+
+
+# Every counter of Totals as a flat name (a ByRole field as one name per role): what a store sums
+# and hands to `Totals.from_sums`. The per-rule breakdown is not among them.
+SUM_NAMES = (*_SUMS, *(by_role_name(name, role) for name in BY_ROLE_FIELDS for role in ROLES))
 
 
 def _rule_points_combined(

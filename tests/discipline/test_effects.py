@@ -21,17 +21,6 @@ pytestmark = pytest.mark.django_db
 Decision, Status = DisciplineCase.Decision, DisciplineCase.Status
 
 
-@pytest.fixture
-def run(django_capture_on_commit_callbacks):
-    """Run a step and the pipeline after its commit."""
-
-    def run(step, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return step(*args, **kwargs)
-
-    return run
-
-
 def _totals(game) -> dict[int, Decimal]:
     return dict(SeatScore.objects.filter(game=game).values_list("seat", "total"))
 

@@ -31,6 +31,10 @@ ALLOWED = {
     ("ratings/apps.py", "games.signals"): "AppConfig.ready",
     ("ratings/apps.py", "scoring.signals"): "AppConfig.ready",
     ("ratings/apps.py", "."): "AppConfig.ready",
+    ("records/apps.py", "core"): "AppConfig.ready",
+    ("records/apps.py", "games.signals"): "AppConfig.ready",
+    ("records/apps.py", "scoring.signals"): "AppConfig.ready",
+    ("records/apps.py", "."): "AppConfig.ready",
     ("games/apps.py", "."): "AppConfig.ready",  # games/live_poll.py's receivers
     ("online/apps.py", ".deadlines"): "AppConfig.ready",
     ("online/apps.py", ".signals"): "AppConfig.ready",

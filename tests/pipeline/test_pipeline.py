@@ -11,6 +11,7 @@ from core import outbox as pipeline
 from core.models import RecomputeJob
 from games.services import game_edit_after_confirmation, protocol_undo_last
 from ratings.models import PlayerRating, RatingEntry
+from records.models import SeatRecord
 from scoring.models import SeatScore
 from scoring.services import stale_score_games
 from tournaments.models import StandingsSnapshot
@@ -179,6 +180,7 @@ def test_organizer_sees_the_pipeline(cup, client, django_capture_on_commit_callb
     assert response.status_code == 200
     html = response.content.decode()
     assert "Pipeline Cup" in html and "ratings" in html.lower()
+    assert "records of a game" in html  # the confirmed game's rows in its players' records
     client.force_login(judge.user)
     assert client.get(reverse("pipeline:status")).status_code == 403
 
@@ -237,7 +239,7 @@ def test_the_tournaments_results_switch_recomputes_both_ways(django_capture_on_c
     assert _counted(tournament) == (0, 0) and not PlayerRating.objects.exists()
 
 
-def test_the_evenings_results_switch_publishes_its_confirmed_games_and_recomputes_ratings(
+def test_the_evenings_results_switch_publishes_its_confirmed_games_and_recomputes_ratings_and_records(
         django_capture_on_commit_callbacks):
     from games.engine.examples import full_pro_mafia_game
     from games.services import game_confirm, game_create, game_deal, game_submit, protocol_replace
@@ -262,10 +264,12 @@ def test_the_evenings_results_switch_publishes_its_confirmed_games_and_recompute
         evening_update(evening=evening, actor=organizer, publish_results=True)
     game.refresh_from_db()
     assert game.results_published and RatingEntry.objects.filter(game=game).count() == 10
+    assert SeatRecord.objects.filter(game=game, evening=evening, tournament=None).count() == 10
     with django_capture_on_commit_callbacks(execute=True):
         evening_update(evening=evening, actor=organizer, publish_results=False)
     game.refresh_from_db()
     assert not game.results_published and not RatingEntry.objects.exists()
+    assert not SeatRecord.objects.exists()
 
 
 def test_a_change_to_an_unpublished_game_asks_for_no_standings(django_capture_on_commit_callbacks):
@@ -278,16 +282,18 @@ def test_a_change_to_an_unpublished_game_asks_for_no_standings(django_capture_on
 
 
 def test_every_kind_of_job_has_the_runner_its_app_registered():
-    """The outbox knows no app: scoring, tournaments (standings), ratings and online (simulation
-    runs) register their runners in AppConfig.ready(), ratings with its order of 'from' games,
-    scoring the sweep's stale scores."""
+    """The outbox knows no app: scoring, tournaments (standings), ratings, records (a game's rows
+    in the players' records) and online (simulation runs) register their runners in
+    AppConfig.ready(), ratings with its order of 'from' games, scoring the sweep's stale scores."""
     from online.simulations import run_simulation
     from ratings.services import earlier_in_rating_order, run_ratings
+    from records.services import run_player_records
     from scoring.services import rescore_stale, run_game_scores
     from tournaments.standings.store import run_standings
 
     registered = dict(pipeline.RUNNERS), dict(pipeline.EARLIER), dict(pipeline.SWEEPERS)
     assert registered == ({Kind.GAME_SCORES: run_game_scores, Kind.STANDINGS: run_standings,
-                           Kind.RATINGS: run_ratings, Kind.SIMULATION: run_simulation},
+                           Kind.RATINGS: run_ratings, Kind.PLAYER_RECORDS: run_player_records,
+                           Kind.SIMULATION: run_simulation},
                           {Kind.RATINGS: earlier_in_rating_order},
                           {"stale_scores": rescore_stale})

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from games.engine import replay
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
 from games.engine.simulate import random_game
-from records.engine import RulePoints, Totals, seat_facts, win_rate_interval
+from records.engine import SUM_NAMES, RulePoints, Totals, seat_facts, win_rate_interval
 from scoring.engine import score
 
 from .kit import Scenario, facts_of
@@ -136,3 +136,16 @@ def test_the_totals_interval_counts_decided_games_only():
     totals = Totals().add(won).add(unfinished)
     assert (totals.games, totals.decided) == (2, 1)
     assert totals.win_rate_interval() == win_rate_interval(1, 1)
+
+
+def test_totals_from_sums_made_elsewhere_equal_the_totals_added_seat_by_seat():
+    # A store sums each counter over its rows (SUM_NAMES) and the per-rule entries of every seat.
+    facts = [*facts_of(full_pro_mafia_game()), *facts_of(full_fiim_game())]
+    sums = dict.fromkeys(SUM_NAMES, 0)
+    for one in facts:
+        for name, value in Totals.of(one).sums().items():
+            sums[name] += value
+    rule_points = [entry for one in facts for entry in one.rule_points]
+    assert Totals.from_sums(sums, rule_points) == Totals.of_all(facts)
+    assert Totals.from_sums(dict.fromkeys(SUM_NAMES, 0)) == Totals()
+    assert "nominated_by_don" in SUM_NAMES and "nominated_by" not in SUM_NAMES

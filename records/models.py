@@ -1,0 +1,106 @@
+"""The players' records: one row per seat of every game that counts (docs/records.md, "The store").
+
+Derived data: each row is the records engine's ``SeatFacts`` of one seat, rewritten by
+``records.services`` whenever its game changes, and never edited by hand. The game's club,
+tournament, evening, ruleset and time are copied onto the row so a player's figures for any
+filter are summed over the player's own rows, with no join (records.selectors).
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player
+from games.models import Game
+from games.rulesets import ROLE_CHOICES, RulesetChoice
+from tournaments.models import Evening, Tournament
+
+
+class HowLeft(models.TextChoices):
+    """How a seat left the table (the protocol engine's ``Departure.how``); blank: it stayed."""
+
+    VOTE = "vote", _("voted out")
+    RAISE = "raise", _("raised out")
+    SHOT = "shot", _("shot")
+    DISQUALIFIED = "disqualified", _("disqualified")
+
+
+def _count(label):
+    return models.PositiveSmallIntegerField(label, default=0)
+
+
+class SeatRecord(models.Model):
+    """One seat of one counting game: what the seat did (records.engine.SeatFacts).
+
+    The foreign keys check nothing in the database (``db_constraint=False``), as the ratings'
+    history does: the rows are rewritten in bulk by a rebuild, and Django still cascades deletes.
+    Each index is one more to maintain per row: the unique (game, seat) serves a game's rows, and
+    the indexes below a player's rows and a club's.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_records",
+                             db_constraint=False, db_index=False)
+    # None: a seat the protocol names without a registered player (it has its facts, no record)
+    player = models.ForeignKey(Player, verbose_name=_("player"), null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="seat_records", db_constraint=False, db_index=False)
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    role = models.CharField(_("role"), max_length=10, choices=ROLE_CHOICES)
+    team = models.CharField(_("team"), max_length=5)  # vocabulary.RED or BLACK
+    # copied from the game, for the filters
+    played_at = models.DateTimeField(_("played at"))
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+                             db_constraint=False, db_index=False)
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), null=True, blank=True,
+                                   on_delete=models.CASCADE, related_name="+", db_constraint=False)
+    evening = models.ForeignKey(Evening, verbose_name=_("evening"), null=True, blank=True,
+                                on_delete=models.CASCADE, related_name="+", db_constraint=False)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RulesetChoice.choices)
+    # the result and the points
+    won = models.BooleanField(_("won"), null=True)  # None: the game has no winner
+    points_milli = models.IntegerField(_("points (thousandths)"))
+    # [[rule slug, items, thousandths], …] in the order the rules first gave the seat an item
+    rule_points = models.JSONField(_("points by rule"), default=list)
+    # the departure, the first night and discipline
+    left = models.CharField(_("left the table"), max_length=12, choices=HowLeft.choices, blank=True)
+    shot_first_night = models.BooleanField(_("shot on the first night"), default=False)
+    first_night_will = models.BooleanField(_("first-night will"), default=False)
+    first_night_blacks_guessed = _count(_("blacks guessed by the first-night will"))
+    # the engine's reading of "guessed three / two" (exactly), kept so the store never re-reads it
+    guessed_three = models.BooleanField(_("guessed three blacks"), default=False)
+    guessed_two = models.BooleanField(_("guessed two blacks"), default=False)
+    fouls_ordinary = _count(_("fouls"))
+    fouls_technical = _count(_("technical fouls"))
+    disqualified = models.BooleanField(_("disqualified"), default=False)
+    declared_defeat = models.BooleanField(_("declared defeat"), default=False)
+    # nominations and ballots given and received, by the other seat's role
+    nominated_civilian = _count(_("nominated civilians"))
+    nominated_sheriff = _count(_("nominated the Sheriff"))
+    nominated_mafia = _count(_("nominated the mafia"))
+    nominated_don = _count(_("nominated the Don"))
+    nominated_by_civilian = _count(_("nominated by civilians"))
+    nominated_by_sheriff = _count(_("nominated by the Sheriff"))
+    nominated_by_mafia = _count(_("nominated by the mafia"))
+    nominated_by_don = _count(_("nominated by the Don"))
+    voted_civilian = _count(_("votes against civilians"))
+    voted_sheriff = _count(_("votes against the Sheriff"))
+    voted_mafia = _count(_("votes against the mafia"))
+    voted_don = _count(_("votes against the Don"))
+    voted_by_civilian = _count(_("votes by civilians"))
+    voted_by_sheriff = _count(_("votes by the Sheriff"))
+    voted_by_mafia = _count(_("votes by the mafia"))
+    voted_by_don = _count(_("votes by the Don"))
+    checked_by_don = _count(_("checked by the Don"))
+    checked_by_sheriff = _count(_("checked by the Sheriff"))
+
+    class Meta:
+        ordering = ["-played_at", "-game_id", "seat"]
+        verbose_name = _("seat in a player's record")
+        verbose_name_plural = _("seats in players' records")
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_seat_record_per_game_seat")]
+        indexes = [
+            models.Index(fields=["player", "played_at"], name="seat_record_player_time"),
+            models.Index(fields=["player", "role"], name="seat_record_player_role"),
+            models.Index(fields=["club", "played_at"], name="seat_record_club_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seat}"

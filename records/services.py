@@ -1,0 +1,142 @@
+"""Keeping the players' records true to the games that count (docs/records.md, "The store").
+
+A game counts while the site's one rule says so (``games.visibility.counts_in_aggregates``:
+confirmed, its results published). Then its rows are the records engine's facts of its stored
+protocol, scored as its stored scores are (``scoring.services.replayed_and_scored``); otherwise
+it has none. Every write replaces a game's rows from its protocol, so running it twice gives the
+same rows, and the rows kept game by game equal a rebuild's.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+
+from core import outbox
+from core.locking import named_lock
+from core.models import RecomputeJob
+from games.engine import ProtocolError
+from games.models import Game
+from games.visibility import counted_q, counts_in_aggregates
+from scoring.services import replayed_and_scored
+from vocabulary import ROLES
+
+from .engine import BY_ROLE_FIELDS, SeatFacts, by_role_name, seat_facts
+from .models import SeatRecord
+
+logger = logging.getLogger(__name__)
+
+# Held shared by each game's run and alone by a rebuild: a run never writes into a rebuild.
+STORE_LOCK = "records:store"
+REBUILD_BATCH = 500  # games read, replayed and written at a time
+
+
+def seat_records_of(game: Game) -> list[SeatRecord]:
+    """The game's rows, unsaved: its seats' facts from its stored protocol. None for a protocol
+    that cannot be replayed or scored (its stored scores are dropped the same way)."""
+    try:
+        record, result = replayed_and_scored(game)
+    except ProtocolError as error:  # ScoringError is one too
+        logger.error("game %s: no record rows from version %s: %s", game.pk, game.protocol_version, error.message)
+        return []
+    players = {seat.seat: seat.player_id for seat in game.seats.all()}
+    return [_seat_record(game, facts, players.get(facts.seat)) for facts in seat_facts(record, result)]
+
+
+def _seat_record(game: Game, facts: SeatFacts, player_id: int | None) -> SeatRecord:
+    by_role = {
+        by_role_name(name, role): count
+        for name in BY_ROLE_FIELDS for role, count in zip(ROLES, getattr(facts, name).counts, strict=True)
+    }
+    return SeatRecord(
+        game=game, player_id=player_id, seat=facts.seat, role=facts.role, team=facts.team,
+        # a game's time as the ratings order it: played, else confirmed, else created
+        played_at=game.played_at or game.confirmed_at or game.created_at,
+        club_id=game.club_id, tournament_id=game.tournament_id, evening_id=game.evening_id,
+        ruleset=facts.ruleset, won=facts.won, points_milli=facts.points_milli,
+        rule_points=[list(entry) for entry in facts.rule_points], left=facts.left or "",
+        shot_first_night=facts.shot_first_night, first_night_will=facts.first_night_will,
+        first_night_blacks_guessed=facts.first_night_blacks_guessed,
+        guessed_three=facts.guessed_three, guessed_two=facts.guessed_two,
+        fouls_ordinary=facts.fouls_ordinary, fouls_technical=facts.fouls_technical,
+        disqualified=facts.disqualified, declared_defeat=facts.declared_defeat,
+        checked_by_don=facts.checked_by_don, checked_by_sheriff=facts.checked_by_sheriff,
+        **by_role,
+    )
+
+
+@transaction.atomic
+def game_records_replace(*, game_id: int) -> int:
+    """Replace the game's rows: its seats' facts while it counts, none otherwise. Returns how
+    many rows it has now.
+
+    As the scores' recompute: the game's row is read, not locked, so nobody's action on the game
+    waits for this. Two runs for one game take turns on the job's advisory lock; a change
+    committed meanwhile has asked for another run, which writes the rows it reads."""
+    named_lock(STORE_LOCK, shared=True)
+    named_lock(f"recompute:{outbox.Kind.PLAYER_RECORDS}:{game_id}")
+    game = Game.objects.filter(pk=game_id).order_by().first()
+    rows = seat_records_of(game) if game is not None and counts_in_aggregates(game) else []
+    SeatRecord.objects.filter(game_id=game_id).delete()
+    SeatRecord.objects.bulk_create(rows)
+    return len(rows)
+
+
+@dataclass
+class RebuildSummary:
+    games: int  # counting games read
+    rows: int
+
+
+@transaction.atomic
+def player_records_rebuild(*, progress: Callable[[int, int], None] | None = None) -> RebuildSummary:
+    """Rebuild the whole store from the games that count, in batches (``rebuild_player_records``)."""
+    named_lock(STORE_LOCK)
+    SeatRecord.objects.all().delete()
+    game_ids = list(Game.objects.filter(counted_q()).order_by("pk").values_list("pk", flat=True))
+    rows = 0
+    for start in range(0, len(game_ids), REBUILD_BATCH):
+        batch = Game.objects.filter(pk__in=game_ids[start:start + REBUILD_BATCH]).prefetch_related("seats")
+        written = SeatRecord.objects.bulk_create([row for game in batch for row in seat_records_of(game)])
+        rows += len(written)
+        if progress is not None:
+            progress(min(start + REBUILD_BATCH, len(game_ids)), len(game_ids))
+    return RebuildSummary(games=len(game_ids), rows=rows)
+
+
+# --- the outbox's runner and what asks for it (registered in RecordsConfig.ready) ---------------
+
+
+def run_player_records(game_id: int, **_) -> None:
+    """The outbox's runner: the game's rows follow the game."""
+    game_records_replace(game_id=game_id)
+
+
+def request_where_they_change(game_ids: Iterable[int]) -> None:
+    """Ask for the rows of each of these games that counts, or counted before: it has rows, or a
+    job of its own (a run may be writing rows this very moment for a game that has just stopped
+    counting; the request gives it a follow-up run). A game that never counted asks for nothing:
+    a job would tell that an unpublished game changed (docs/secrecy.md)."""
+    game_ids = list(game_ids)
+    has_rows = SeatRecord.objects.filter(game_id__in=game_ids).values("game_id")
+    has_job = RecomputeJob.objects.filter(kind=RecomputeJob.Kind.PLAYER_RECORDS,
+                                          target_id__in=game_ids).values("target_id")
+    changing = Game.objects.filter(Q(pk__in=game_ids), counted_q() | Q(pk__in=has_rows) | Q(pk__in=has_job))
+    for game_id in changing.order_by("pk").values_list("pk", flat=True):
+        outbox.request_player_records(game_id)
+
+
+def on_game_scores_stored(sender, *, game_id: int, **_) -> None:
+    """A game's scores were recomputed (its protocol changed, it was confirmed, reopened for a
+    correction or annulled): its rows follow. A deleted game's rows went with it (cascade)."""
+    request_where_they_change([game_id])
+
+
+def on_results_publication_changed(sender, *, game_ids, **_) -> None:
+    """Games' results were published or hidden: a published confirmed game gains its rows, a
+    hidden one loses them."""
+    request_where_they_change(game_ids)

@@ -5,15 +5,15 @@ every answer is "unchanged" (304). The fragment's view keeps its answer for the 
 *generation*; every change a spectator may see (a protocol version, a host-mode tap, a save of the
 game's row or of its tournament, a publication) starts a new generation. For a table everyone may
 watch (games.visibility.everyone_may_watch_live) the view keeps the bytes themselves, per language,
-and ``LivePollMiddleware`` answers every poll of that generation with them — 200, or 304 to whoever
+and ``LivePolls`` (a WSGI wrapper in front of Django, config/wsgi.py) answers every poll of that generation with them — 200, or 304 to whoever
 holds their tag — with no session and no database: the bytes are the ones the view sends anyone.
 For a table only some may watch (a tournament's unpublished seating, seen by its organizers) it
-keeps only the tag, and the middleware answers 304 to a poll that carries it, since a 304 tells
+keeps only the tag, and the wrapper answers 304 to a poll that carries it, since a 304 tells
 only that what the poller already holds is still current; every other request goes on to the view,
 which checks who may watch and renders as before.
 
 A change this module is not told of (a bulk update elsewhere) reaches the spectators within
-``CURRENT_SECONDS``, when the mark runs out and the view answers again.
+``CURRENT_SECONDS``, when what the view kept runs out and the view answers again.
 """
 
 from __future__ import annotations

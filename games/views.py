@@ -273,7 +273,10 @@ def _render(request: HttpRequest, access: Access, *, error: ApplicationError | N
         # judge two queries per tap: render it from its own context (with the request, for
         # {% game_roles_visible %}).
         context["request"] = request
-        response = HttpResponse(loader.render_to_string(f"{TEMPLATE}#table", context))
+        # host mode's panel alone, after a tap (static/js/host.js: a tap changes nothing else)
+        host_only = request.htmx.target == "host" and "host" in context
+        response = HttpResponse(loader.render_to_string("games/_host.html" if host_only else f"{TEMPLATE}#table",
+                                                        context))
     else:
         context.update(_organizer_tools(request, access))
         response = render(request, TEMPLATE, context)

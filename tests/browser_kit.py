@@ -71,6 +71,14 @@ def snapshot(page, name: str) -> None:
         page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
 
 
+def host_clock_tap(page, selector: str) -> None:
+    """A clock tap in host mode (start, pause, reset) and the server's answer to it. The page runs
+    the clock at the tap (static/js/host.js) and the server keeps the real time: a test that moves
+    the page's fake clock waits for the server to have the tap first."""
+    with page.expect_response(lambda answer: answer.url.endswith("/host/") and answer.request.method == "POST"):
+        page.locator(selector).click()
+
+
 def log_in(page, base_url: str, username: str, password: str) -> None:
     page.goto(f"{base_url}/accounts/login/")
     page.fill("input[name=username]", username)

@@ -1,6 +1,7 @@
 // Host mode (templates/games/_host.html, games/host.py): the clock runs here, the state lives on the
-// server. A tap posts to the page's host/ address and the table is drawn again from the server, so
-// a reload or a second device shows the same speaker with the same time left. Without this file
+// server. A tap posts to the page's host/ address; the clock's own taps are drawn here at once, the
+// others draw the panel again from the server, so a reload or a second device shows the same
+// speaker with the same time left. Without this file
 // the buttons are plain forms. At 10 s left the clock warns; at 0 it sounds and vibrates once; the
 // screen stays awake while the clock runs (where the browser allows).
 (function () {
@@ -59,10 +60,12 @@
     if (!ticker && document.getElementById("host")) ticker = window.setInterval(draw, 200);
   }
 
+  // A tap changes host mode's state only (games.services.game_host_tap), never the protocol: only
+  // the panel is drawn again, which keeps the tap's work in the browser within a frame.
   function redraw() {
     var entry = document.getElementById("entry");
-    if (window.htmx && entry && entry.dataset.refresh) {
-      window.htmx.ajax("GET", entry.dataset.refresh, { target: "#entry", swap: "outerHTML" });
+    if (window.htmx && entry && entry.dataset.refresh && document.getElementById("host")) {
+      window.htmx.ajax("GET", entry.dataset.refresh, { target: "#host", select: "#host", swap: "outerHTML" });
     } else {
       window.location.reload();
     }
@@ -75,37 +78,71 @@
     event.preventDefault();
     var data = new FormData(form);
     if (event.submitter && event.submitter.name) data.append(event.submitter.name, event.submitter.value);
+    var panel = form.closest(".host-panel");
+    var local = clockTap(panel, data.get("op"));  // the clock answers the tap at once
+    if (local) afterPaint(function () { send(form, data, panel, local); });  // the frame shows it first
+    else send(form, data, panel, local);
+  });
+
+  function afterPaint(task) {
+    window.requestAnimationFrame(function () { window.setTimeout(task, 0); });
+  }
+
+  function send(form, data, panel, local) {
     var token = form.querySelector("input[name=csrfmiddlewaretoken]");
     fetch(form.action, {
       method: "POST", body: data, credentials: "same-origin",
       headers: { "Accept": "application/json", "X-CSRFToken": token ? token.value : "" },
     }).then(function (response) {
       return response.json().then(function (body) {
-        if (!response.ok && body.error) window.alert(body.error);
-        redraw();
+        if (!response.ok) {
+          if (body.error) window.alert(body.error);
+          redraw();
+        } else if (local) {
+          agree(panel, body);
+        } else {
+          redraw();
+        }
       });
     }).catch(function () {
       if (navigator.onLine) form.submit();
-      else offlineTap(form.closest(".host-panel"), data.get("op"));
+      else if (!local) window.alert(panel.dataset.offline);
     });
-  });
+  }
 
-  // Without a connection the clock still starts, pauses and resets on this device; the speaker and
-  // the other timers move on the server's state, so they wait for the connection.
-  function offlineTap(panel, op) {
+  // Start, pause and reset change the clock and nothing else (games/host.py, host_step): this
+  // device runs them itself at the tap, with or without a connection, as the server will; the
+  // speaker and the other timers move on the server's state, so they wait for its answer.
+  function clockTap(panel, op) {
+    if (!panel || panel !== document.getElementById("host")) return false;
     var shown = panel.dataset.shown || panel.dataset.left;
     if (op === "start" && parseFloat(shown) > 0) { panel.dataset.left = shown; panel.dataset.running = "1"; }
     else if (op === "pause") { panel.dataset.left = shown; panel.dataset.running = ""; }
     else if (op === "reset") { panel.dataset.left = panel.dataset.seconds; panel.dataset.running = ""; }
-    else { window.alert(panel.dataset.offline); return; }
+    else return false;
     var toggle = panel.querySelector("button[name=op][value=start], button[name=op][value=pause]");
     if (toggle) {
-      var running = panel.dataset.running === "1";
+      var running = panel.dataset.running === "1", left = parseFloat(panel.dataset.left);
       toggle.value = running ? "pause" : "start";
-      toggle.textContent = running ? panel.dataset.pauseWord : panel.dataset.resumeWord;
+      toggle.textContent = running ? panel.dataset.pauseWord
+        : (left > 0 && left < parseFloat(panel.dataset.seconds) ? panel.dataset.resumeWord : panel.dataset.startWord);
+      toggle.classList.toggle("host-pause", running);
+      toggle.classList.toggle("host-start", !running);
+      toggle.classList.toggle("secondary", running);
     }
     clocks.delete(panel);  // its data changed on this device: its clock starts from them again
     run();
+    return true;
+  }
+
+  // The server's answer to a tap this device already ran: the same clock, unless they part by more
+  // than the tap's round trip can explain (another device tapped meanwhile): then the server's.
+  function agree(panel, state) {
+    if (panel !== document.getElementById("host")) return;
+    var clock = clockOf(panel);
+    var shown = clock.running ? clock.left - (Date.now() - clock.since) / 1000 : clock.left;
+    if (state.running === clock.running && Math.abs(shown - state.left) < 1.5) return;
+    redraw();
   }
 
   document.addEventListener("DOMContentLoaded", run);

@@ -55,6 +55,19 @@ def test_the_judge_walks_the_day_s_order_and_a_second_device_sees_the_same(table
     assert 'id="host"' in page and "Next speaker" in page
 
 
+def test_after_a_tap_the_page_asks_for_the_panel_alone(table):
+    """static/js/host.js draws only the panel again after a tap (a tap changes nothing else):
+    htmx's request for the target #host is answered with the panel, not the whole table."""
+    game, judge = table
+    _tap(judge, f"/judge/games/{game.pk}/host/", op="next")
+    panel = judge.get(f"/judge/games/{game.pk}/", headers={"HX-Request": "true", "HX-Target": "host"})
+    html = panel.content.decode()
+    assert html.lstrip().startswith("<section") and 'id="host"' in html and 'id="entry"' not in html
+    assert 'class="host-seat">1<' in html
+    table_html = judge.get(f"/judge/games/{game.pk}/", headers={"HX-Request": "true"}).content.decode()
+    assert 'id="entry"' in table_html and 'id="host"' in table_html
+
+
 def test_a_tap_that_cannot_apply_is_refused_and_changes_nothing(table):
     game, judge = table
     url = f"/judge/games/{game.pk}/host/"
@@ -146,7 +159,7 @@ def test_the_panel_offers_no_nomination_once_the_day_s_voting_has_begun(table):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_judge_hosts_the_day_from_a_phone_with_the_clock(chromium, live_server, language):
-    from tests.browser_kit import PHONE, snapshot
+    from tests.browser_kit import PHONE, host_clock_tap, snapshot
 
     game = dealt_game()
     context = chromium.new_context(**PHONE, locale=language, extra_http_headers={"Accept-Language": language})
@@ -155,7 +168,7 @@ def test_a_judge_hosts_the_day_from_a_phone_with_the_clock(chromium, live_server
     page.goto(f"{live_server.url}/t/{game.judge_token}/")
     page.locator(".host-next-button").click()
     page.locator(".host-seat", has_text="1").wait_for()
-    page.locator(".host-start").click()
+    host_clock_tap(page, ".host-start")
     page.locator(".host-pause").wait_for()
     page.clock.run_for(51_000)  # 9 s left: the clock warns
     assert "warn" in page.locator("#host").get_attribute("class")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_kit import PHONE, ROLES, Table, snapshot
+from tests.browser_kit import PHONE, ROLES, Table, host_clock_tap, snapshot
 from tests.games.factories import dealt_game
 
 SPEECH_MS = 60_000
@@ -21,7 +21,7 @@ def _host_the_speeches(page, order: list[int], during=None) -> None:
     for index, seat in enumerate(order):
         page.locator(".host-next-button").click()
         page.locator(f".host-seat:text-is('{seat}')").wait_for()
-        page.locator(".host-start").click()
+        host_clock_tap(page, ".host-start")
         page.locator(".host-pause").wait_for()
         if during and seat in during:
             during[seat]()
@@ -62,7 +62,7 @@ def test_a_whole_game_hosted_from_a_phone_with_the_clock(chromium, live_server, 
     page.locator(".host-timers button[value='mafia_meet']").click()
     page.locator(".host-timers button[value='mafia_meet'].current").wait_for(state="attached")
     assert page.locator(".host-time").inner_text() == "60"
-    page.locator(".host-start").click()
+    host_clock_tap(page, ".host-start")
     page.locator(".host-pause").wait_for()
     page.clock.run_for(61_000)
     assert "over" in page.locator("#host").get_attribute("class")

@@ -15,6 +15,7 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("clubs/", include("clubs.urls")),
     path("players/", include("clubs.urls_players")),
+    path("players/", include("records.urls")),
     path("ratings/", include("ratings.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("broadcast/", include("tournaments.urls_broadcast")),

@@ -1,3 +1,5 @@
+from urllib.parse import urlencode
+
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
@@ -27,7 +29,8 @@ def leaderboard(request):
          "games": getattr(r, selectors.TRACK_GAMES[track])}
         for i, r in enumerate(page.object_list)
     ]
-    context = {"page": page, "rows": rows, "track": track, "club": club, "min_games": min_games,
+    query = urlencode({"track": track, "club": club.slug if club else "", "min_games": min_games})
+    context = {"page": page, "query": query, "rows": rows, "track": track, "club": club, "min_games": min_games,
                "clubs": Club.objects.order_by("name")}
     template = "ratings/leaderboard.html#board" if request.htmx else "ratings/leaderboard.html"
     return render(request, template, context)

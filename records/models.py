@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player
 from games.models import Game
 from games.rulesets import ROLE_CHOICES, RulesetChoice
+from scoring.engine.points import as_number
 from tournaments.models import Evening, Tournament
 
 
@@ -104,3 +105,12 @@ class SeatRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.seat}"
+
+    @property
+    def points(self) -> float | int:
+        return as_number(self.points_milli)
+
+    @property
+    def event(self):
+        """Where the game was played, as its page names it: the tournament, else the evening, else the club."""
+        return self.tournament or self.evening or self.club

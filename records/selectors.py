@@ -9,6 +9,9 @@ from django.db import connections
 from django.db.models import Count, IntegerField, Q, QuerySet, Sum
 from django.utils import timezone
 
+from clubs.models import Club
+from tournaments.models import Tournament
+
 from .engine import SUM_NAMES, RulePoints, Totals
 from .engine.aggregate import LEFT_COUNTERS
 from .models import SeatRecord
@@ -87,3 +90,14 @@ def rule_points_read(rows: QuerySet[SeatRecord]) -> list[RulePoints]:
 
 def _start_of(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def player_clubs(player) -> QuerySet[Club]:
+    """The clubs of the games in the player's record, by name: what the record page filters by."""
+    return Club.objects.filter(pk__in=SeatRecord.objects.filter(player=player).values("club_id")).order_by("name")
+
+
+def player_tournaments(player) -> QuerySet[Tournament]:
+    """The tournaments of the games in the player's record, the latest first."""
+    seats = SeatRecord.objects.filter(player=player, tournament__isnull=False).values("tournament_id")
+    return Tournament.objects.filter(pk__in=seats)  # the model orders the latest first

@@ -76,6 +76,9 @@ VISITS: dict[str, Entry] = {
                                       Visit(query=f"club={w.club.slug}&min_games=1")],
     "ratings:player": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.guest.pk})],
+    # the record holds published games only: a secret table's players, with and without filters
+    "records:player": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})],
     "tournaments:list": lambda w: {},
     "tournaments:evening": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_apply": lambda w: {"pk": w.evening.pk},

@@ -1,0 +1,62 @@
+"""The record page's filters (docs/records.md, "The record page"): a GET form whose cleaned values
+are `records.selectors.player_records`' keyword arguments."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import vocabulary as v
+from games.rulesets import ROLE_CHOICES, RulesetChoice
+
+from . import selectors
+
+# "Role" offers a team (both of its roles) as well as a single role.
+TEAM_CHOICES = [(v.RED, _("Red (civilian and Sheriff)")), (v.BLACK, _("Black (Mafia and Don)"))]
+SEAT_COUNT = sum(v.CLASSIC_DEAL.values())
+
+
+class RecordFilterForm(forms.Form):
+    """Every field may be left empty (any); a bad value is reported and filters nothing."""
+
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    club = forms.ModelChoiceField(label=_("Club"), queryset=None, required=False, empty_label=_("All clubs"))
+    tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=None, required=False,
+                                        empty_label=_("All tournaments"))
+    ruleset = forms.ChoiceField(label=_("Rules"), required=False,
+                                choices=[("", _("All rules")), *RulesetChoice.choices])
+    role = forms.ChoiceField(label=_("Role"), required=False,
+                             choices=[("", _("All roles")), *TEAM_CHOICES, *ROLE_CHOICES])
+    seat = forms.TypedChoiceField(label=_("Seat"), required=False, coerce=int, empty_value=None,
+                                  choices=[("", _("Any seat")), *((n, n) for n in range(1, SEAT_COUNT + 1))])
+
+    def __init__(self, data, *, player):
+        super().__init__(data)
+        self.fields["club"].queryset = selectors.player_clubs(player)
+        self.fields["tournament"].queryset = selectors.player_tournaments(player)
+
+    def clean(self):
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            self.add_error("until", _("The period ends before it starts."))
+            del data["since"]  # a period the wrong way round filters nothing, not from its start on
+        return data
+
+    def filters(self) -> dict:
+        """The valid fields as `player_records`' filters (call after `is_valid`): a field with an
+        error is left out, so a bad value changes nothing; the role is a team or a role."""
+        data = {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
+        chosen = data.pop("role", None)
+        if chosen in v.TEAMS:
+            data["team"] = chosen
+        elif chosen:
+            data["role"] = chosen
+        return data
+
+    def query(self) -> str:
+        """The valid filters as they were asked for, as a query string: the pager's links keep them."""
+        return urlencode({name: self.data[name] for name in self.cleaned_data if self.data.get(name)})

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "records"
+
+# Under /players/, beside the player's page (config/urls.py).
+urlpatterns = [
+    path("<int:pk>/record/", views.player_record, name="player"),
+]

@@ -8,9 +8,11 @@ the judges' actions still p95 < 50 ms.
 
 Loopback only, bounded in count and time. It (re)creates its own PostgreSQL database
 (``mafia_live_bench``), deals ``--tables`` games (benchmarks/entry_load.py's set-up), starts gunicorn
-(its cache in ``--redis``, as in production) and then, at once:
+(``--worker-class``: sync as docs/deployment.md runs it, or gthread; its cache in ``--redis``, as in
+production) and then, at once:
 
-- ``--spectators`` keep-alive clients (asyncio, one connection each), spread evenly over the tables,
+- ``--spectators`` keep-alive clients (asyncio, in a process of their own, one connection each,
+  opened again when a sync worker closes it), spread evenly over the tables,
   each asking its table's fragment ``/games/<id>/live/table/`` every 1.5 s with the last ETag, as
   static/js/live.js does, and noting the moment each new version arrives;
 - one judge per table entering the example game's first ``--events`` actions through the private
@@ -66,9 +68,9 @@ def parse_args():
     parser.add_argument("--think-ms", type=float, default=3000.0, help="pause between one judge's actions")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
     parser.add_argument("--threads", type=int, default=1)
-    # gthread keeps the spectators' connections; sync (docs/deployment.md, behind a buffering proxy)
-    # closes each after its answer, and the spectators open the next
-    parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"))
+    # sync, as docs/deployment.md runs the site (behind a buffering proxy): it closes each connection
+    # after its answer, and the spectators open the next; gthread keeps them (--keep-alive 75)
+    parser.add_argument("--worker-class", default="sync", choices=("sync", "gthread"))
     parser.add_argument("--port", type=int, default=8766, help="0: a free port")
     parser.add_argument("--priority", type=int, default=0,
                         help="run the server, the judges, the spectators and the PostgreSQL backends this many nice "

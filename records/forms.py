@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import vocabulary as v
 from games.rulesets import ROLE_CHOICES, RulesetChoice
@@ -16,6 +17,13 @@ from . import selectors
 # "Role" offers a team (both of its roles) as well as a single role.
 TEAM_CHOICES = [(v.RED, _("Red (civilian and Sheriff)")), (v.BLACK, _("Black (Mafia and Don)"))]
 SEAT_COUNT = sum(v.CLASSIC_DEAL.values())
+# "At the same table as": the other player's team, seen from this player (a literal context each:
+# makemessages reads no variable)
+MATE_TEAM_CHOICES = [
+    ("", pgettext_lazy("the team of the player at the same table", "Either team")),
+    (selectors.SAME_TEAM, pgettext_lazy("the team of the player at the same table", "The same team")),
+    (selectors.OTHER_TEAM, pgettext_lazy("the team of the player at the same table", "The other team")),
+]
 
 
 class RecordFilterForm(forms.Form):
@@ -32,11 +40,17 @@ class RecordFilterForm(forms.Form):
                              choices=[("", _("All roles")), *TEAM_CHOICES, *ROLE_CHOICES])
     seat = forms.TypedChoiceField(label=_("Seat"), required=False, coerce=int, empty_value=None,
                                   choices=[("", _("Any seat")), *((n, n) for n in range(1, SEAT_COUNT + 1))])
+    # the players who shared a counting table with this one (their choices are set per player)
+    with_player = forms.TypedChoiceField(label=_("At the same table as"), required=False, coerce=int,
+                                         empty_value=None)
+    with_team = forms.ChoiceField(label=pgettext_lazy("the team of the player at the same table", "Their team"), required=False, choices=MATE_TEAM_CHOICES)
 
     def __init__(self, data, *, player):
         super().__init__(data)
         self.fields["club"].queryset = selectors.player_clubs(player)
         self.fields["tournament"].queryset = selectors.player_tournaments(player)
+        self.fields["with_player"].choices = [("", _("Anyone")), *(
+            (pk, f"{nickname} ({together})") for pk, nickname, together in selectors.table_mates(player))]
 
     def clean(self):
         data = super().clean()
@@ -55,6 +69,8 @@ class RecordFilterForm(forms.Form):
             data["team"] = chosen
         elif chosen:
             data["role"] = chosen
+        if "with_player" not in data:
+            data.pop("with_team", None)  # a team of nobody narrows nothing
         return data
 
     def query(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 from django.db import connections
-from django.db.models import Count, IntegerField, Q, QuerySet, Sum
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 
 from clubs.models import Club
@@ -34,6 +34,8 @@ _COUNTED_WHEN = {
 _COLUMNS = {field.name for field in SeatRecord._meta.concrete_fields if isinstance(field, IntegerField)}
 if not set(SUM_NAMES) <= _COUNTED_WHEN.keys() | _COLUMNS:
     raise TypeError(f"counters of Totals the store cannot sum: {set(SUM_NAMES) - _COUNTED_WHEN.keys() - _COLUMNS}")
+# ``with_team``: the other player on this player's team, or on the other one
+SAME_TEAM, OTHER_TEAM = "same", "other"
 _SUMS = {
     name: Count("pk", filter=_COUNTED_WHEN[name]) if name in _COUNTED_WHEN else Sum(name) for name in SUM_NAMES
 }
@@ -42,13 +44,17 @@ _SUMS = {
 def player_records(
     player, *, since: date | None = None, until: date | None = None, club=None, tournament=None,
     evening=None, ruleset: str | None = None, role: str | None = None, team: str | None = None,
-    seat: int | None = None,
+    seat: int | None = None, with_player=None, with_team: str | None = None,
 ) -> QuerySet[SeatRecord]:
     """The player's seats in the games that count, newest first; each filter narrows them (None:
     any). ``since`` and ``until``: the first and the last day of the period, in the site's zone;
     ``club``, ``tournament``, ``evening``: an object or its id; ``role``: one of vocabulary.ROLES;
-    ``team``: red or black."""
+    ``team``: red or black; ``with_player`` (an object or its id): the games where that player sat
+    too, and ``with_team`` (SAME_TEAM or OTHER_TEAM, only with ``with_player``) on the player's team
+    or the other one."""
     rows = SeatRecord.objects.filter(player=player)
+    if with_player is not None:
+        rows = rows.filter(Exists(_seats_of(with_player, with_team)))
     if since is not None:
         rows = rows.filter(played_at__gte=_start_of(since))
     if until is not None:
@@ -56,6 +62,18 @@ def player_records(
     wanted = {"club": club, "tournament": tournament, "evening": evening, "ruleset": ruleset, "role": role,
               "team": team, "seat": seat}
     return rows.filter(**{name: value for name, value in wanted.items() if value is not None})
+
+
+def _seats_of(with_player, with_team: str | None) -> QuerySet[SeatRecord]:
+    """The other player's seat in the outer row's game (on the outer row's team, or not)."""
+    seats = SeatRecord.objects.filter(game=OuterRef("game"), player=with_player)
+    if with_team == SAME_TEAM:
+        return seats.filter(team=OuterRef("team"))
+    if with_team == OTHER_TEAM:
+        return seats.exclude(team=OuterRef("team"))
+    if with_team is not None:
+        raise ValueError(f"with_team is {SAME_TEAM!r}, {OTHER_TEAM!r} or None, not {with_team!r}")
+    return seats
 
 
 def player_totals(player, **filters) -> Totals:
@@ -101,3 +119,15 @@ def player_tournaments(player) -> QuerySet[Tournament]:
     """The tournaments of the games in the player's record, the latest first."""
     seats = SeatRecord.objects.filter(player=player, tournament__isnull=False).values("tournament_id")
     return Tournament.objects.filter(pk__in=seats)  # the model orders the latest first
+
+
+def table_mates(player) -> list[tuple[int, str, int]]:
+    """The listed players who sat at a counting game with the player, as (id, nickname, games
+    together), the most games first, then by nickname: one query over the store, which holds the
+    published games only, so an unpublished game's table never shows."""
+    games = SeatRecord.objects.filter(player=player).values("game_id")
+    mates = (SeatRecord.objects.filter(game_id__in=games, player__is_pending=False)
+             .exclude(player=player).order_by()
+             .values("player_id", "player__nickname").annotate(together=Count("game_id", distinct=True))
+             .order_by("-together", "player__nickname", "player_id"))
+    return [(row["player_id"], row["player__nickname"], row["together"]) for row in mates]

@@ -43,7 +43,8 @@ class RecordFilterForm(forms.Form):
     # the players who shared a counting table with this one (their choices are set per player)
     with_player = forms.TypedChoiceField(label=_("At the same table as"), required=False, coerce=int,
                                          empty_value=None)
-    with_team = forms.ChoiceField(label=pgettext_lazy("the team of the player at the same table", "Their team"), required=False, choices=MATE_TEAM_CHOICES)
+    with_team = forms.ChoiceField(label=pgettext_lazy("the team of the player at the same table", "Their team"),
+                                  required=False, choices=MATE_TEAM_CHOICES)
 
     def __init__(self, data, *, player):
         super().__init__(data)

@@ -8,6 +8,7 @@ import os
 import re
 import socket
 import time
+import urllib.parse
 
 import psycopg
 
@@ -24,6 +25,13 @@ def _drop_and_create(pg: str, name: str) -> None:
     with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         create_database(connection, name)
+
+
+def loopback(url: str) -> None:
+    """Refuse a server that is not on this machine: a benchmark talks only to 127.0.0.1."""
+    host = urllib.parse.urlsplit(url).hostname
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit(f"refusing: {url} is not on this machine")
 
 
 def free_port() -> int:

@@ -70,22 +70,16 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def loopback(url: str) -> None:
-    host = urllib.parse.urlsplit(url).hostname
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit(f"refusing: {url} is not on this machine")
-
-
 def prepare(args) -> str:
     import psycopg
     import redis
+
+    from benchmarks._server_env import create_database, loopback
 
     loopback(args.pg)
     loopback(args.redis)
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", args.database) or "bench" not in args.database:
         raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
-    from benchmarks._server_env import create_database
-
     with psycopg.connect(f"{args.pg}/postgres", autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
         create_database(connection, args.database)

@@ -35,14 +35,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import redis
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._server_env import free_port, recreate_database  # noqa: E402
+from benchmarks._server_env import free_port, loopback, recreate_database  # noqa: E402
 from benchmarks.entry_load import (  # noqa: E402
     VENV_BIN,
     Judge,
@@ -175,8 +174,7 @@ def main() -> int:
     nice = raise_priority(args.priority)
     load_before = os.getloadavg()
     database_url = recreate_database(args.pg, args.database)
-    if urlsplit(args.redis).hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit(f"refusing: {args.redis} is not on this machine")
+    loopback(args.redis)
     redis.Redis.from_url(args.redis).flushdb()
     env = {**server_environment(database_url), "REDIS_URL": args.redis}
     os.environ.update(env)

@@ -49,5 +49,10 @@ def with_server_time(response: HttpResponse) -> HttpResponse:
     """The server's clock (epoch milliseconds) on a polled answer, 200 or 304, outside the bytes and
     the tag: a fragment with a running clock carries when it ends, and the reader's script counts
     down from the server's time, not from a phone's clock that may be minutes off."""
-    response["X-Server-Time"] = str(int(time.time() * 1000))
+    response["X-Server-Time"] = server_time()
     return response
+
+
+def server_time() -> str:
+    """The server's clock in epoch milliseconds, the ``X-Server-Time`` live.js counts from."""
+    return str(int(time.time() * 1000))

@@ -29,6 +29,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import parse_cookie
 
+from core.polling import server_time
 from core.wsgi_visitor import request_host, request_language
 from tournaments.models import Tournament
 
@@ -60,7 +61,11 @@ def mark_current(pk: int, generation_read: str, tag: str) -> None:
 
 def is_current(pk: int, tag: str) -> bool:
     current = cache.get(_generation_key(pk))
-    return current is not None and cache.get(f"live-poll:current:{pk}:{current}:{tag}") is not None
+    return current is not None and _marked_current(pk, current, tag)
+
+
+def _marked_current(pk: int, current: str, tag: str) -> bool:
+    return cache.get(f"live-poll:current:{pk}:{current}:{tag}") is not None
 
 
 def _public_key(pk: int, generation_read: str, language: str) -> str:
@@ -82,8 +87,10 @@ COPIES = 512
 
 def public_answer(pk: int, language: str) -> tuple[str, bytes] | None:
     current = cache.get(_generation_key(pk))
-    if current is None:
-        return None
+    return None if current is None else _kept_public(pk, current, language)
+
+
+def _kept_public(pk: int, current: str, language: str) -> tuple[str, bytes] | None:
     copy = _copies.get((pk, current, language))
     if copy is None or copy[2] <= time.time():
         copy = cache.get(_public_key(pk, current, language))
@@ -156,14 +163,17 @@ class LivePolls:
         headers = self.headers.get(language)
         if headers is None:
             return None
+        current = cache.get(_generation_key(pk))  # one read for both kinds of kept answer
+        if current is None:
+            return None
         held = environ.get("HTTP_IF_NONE_MATCH", "")
-        now = ("X-Server-Time", str(int(time.time() * 1000)))  # core.polling.with_server_time
-        kept = public_answer(pk, language)
+        now = ("X-Server-Time", server_time())
+        kept = _kept_public(pk, current, language)
         if kept is not None:
             tag, body = kept
             if tag not in held:
                 return "200 OK", [*headers, ("ETag", tag), ("Content-Length", str(len(body))), now], body
-        elif not (held and "," not in held and is_current(pk, held)):
+        elif not (held and "," not in held and _marked_current(pk, current, held)):
             return None
         else:
             tag = held

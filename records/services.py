@@ -36,7 +36,7 @@ REBUILD_BATCH = 500  # games read, replayed and written at a time
 
 
 def seat_records_of(game: Game) -> list[SeatRecord]:
-    """The game's rows, unsaved: its seats' facts from its stored protocol. None for a protocol
+    """The game's rows, unsaved: its seats' facts from its stored protocol. No rows for a protocol
     that cannot be replayed or scored (its stored scores are dropped the same way)."""
     try:
         record, result = replayed_and_scored(game)

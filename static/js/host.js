@@ -41,11 +41,15 @@
     return clock;
   }
 
+  function timeLeft(clock) {
+    return clock.running ? Math.max(0, clock.left - (Date.now() - clock.since) / 1000) : clock.left;
+  }
+
   function draw() {
     var panel = document.getElementById("host");
     if (!panel) { window.clearInterval(ticker); ticker = null; keepAwake(false); return; }
     var clock = clockOf(panel), output = panel.querySelector(".host-time");
-    var now = clock.running ? Math.max(0, clock.left - (Date.now() - clock.since) / 1000) : clock.left;
+    var now = timeLeft(clock);
     panel.dataset.shown = now;
     if (output) output.textContent = String(Math.ceil(now));
     panel.classList.toggle("warn", now <= 10 && now > 0);
@@ -140,8 +144,7 @@
   function agree(panel, state) {
     if (panel !== document.getElementById("host")) return;
     var clock = clockOf(panel);
-    var shown = clock.running ? clock.left - (Date.now() - clock.since) / 1000 : clock.left;
-    if (state.running === clock.running && Math.abs(shown - state.left) < 1.5) return;
+    if (state.running === clock.running && Math.abs(timeLeft(clock) - state.left) < 1.5) return;
     redraw();
   }
 

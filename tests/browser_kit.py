@@ -77,6 +77,9 @@ def host_clock_tap(page, selector: str) -> None:
     the page's fake clock waits for the server to have the tap first."""
     with page.expect_response(lambda answer: answer.url.endswith("/host/") and answer.request.method == "POST"):
         page.locator(selector).click()
+    # and for the page to have read the answer (data-awaiting goes when it has): a clock moved before
+    # that would race the page's own comparison of the two clocks
+    page.locator("#host:not([data-awaiting])").wait_for(state="attached")
 
 
 def log_in(page, base_url: str, username: str, password: str) -> None:

@@ -92,23 +92,36 @@
     window.requestAnimationFrame(function () { window.setTimeout(task, 0); });
   }
 
+  // Taps the server has not answered yet, per panel: data-awaiting says so on the page (and to the
+  // browser tests, which wait for it before they move a fake clock).
+  var awaiting = new WeakMap();
+  function await_(panel, change) {
+    var count = (awaiting.get(panel) || 0) + change;
+    awaiting.set(panel, count);
+    if (count > 0) panel.dataset.awaiting = String(count); else delete panel.dataset.awaiting;
+    return count;
+  }
+
   function send(form, data, panel, local) {
     var token = form.querySelector("input[name=csrfmiddlewaretoken]");
+    await_(panel, +1);
     fetch(form.action, {
       method: "POST", body: data, credentials: "same-origin",
       headers: { "Accept": "application/json", "X-CSRFToken": token ? token.value : "" },
     }).then(function (response) {
       return response.json().then(function (body) {
+        var later = await_(panel, -1) > 0;  // a later tap's answer will say where the clock is
         if (!response.ok) {
           if (body.error) window.alert(body.error);
           redraw();
         } else if (local) {
-          agree(panel, body);
+          if (!later) agree(panel, body);
         } else {
           redraw();
         }
       });
     }).catch(function () {
+      await_(panel, -1);
       if (navigator.onLine) form.submit();
       else if (!local) window.alert(panel.dataset.offline);
     });
@@ -140,11 +153,16 @@
   }
 
   // The server's answer to a tap this device already ran: the same clock, unless they part by more
-  // than the tap's round trip can explain (another device tapped meanwhile): then the server's.
+  // than the tap's round trip can explain (another device tapped meanwhile): then the server's. The
+  // server read its clock when the tap arrived, somewhere between the tap (this clock's "left") and
+  // now; a slow answer is no disagreement, however far this clock has run meanwhile.
+  var SLACK = 1.5;  // seconds: the two clocks' starts differ by the earlier taps' trips
   function agree(panel, state) {
     if (panel !== document.getElementById("host")) return;
     var clock = clockOf(panel);
-    if (state.running === clock.running && Math.abs(timeLeft(clock) - state.left) < 1.5) return;
+    var trip = (Date.now() - clock.since) / 1000;  // since the tap, when this clock was set
+    var ahead = clock.left - state.left;  // what the server's clock ran between the tap and its reading
+    if (state.running === clock.running && ahead > -SLACK && ahead < trip + SLACK) return;
     redraw();
   }
 

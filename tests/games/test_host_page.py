@@ -193,3 +193,37 @@ def test_a_judge_hosts_the_day_from_a_phone_with_the_clock(chromium, live_server
     assert game.__class__.objects.get(pk=game.pk).protocol["events"] == [
         {"type": "nominate", "day": 1, "by": 2, "target": 5}, {"type": "foul", "day": 1, "seat": 2, "kind": "ordinary"}]
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_slow_answer_to_a_clock_tap_leaves_the_clock_the_judge_started(chromium, live_server):
+    """The page runs the clock from the tap; the server's answer, however late, is the same clock
+    when the time between the tap and the answer explains the difference (static/js/host.js,
+    ``agree``). A late answer used to be compared with the clock *now*: the panel was drawn again
+    from the server in the middle of the judge's next tap, and that tap was lost."""
+    from tests.browser_kit import PHONE
+
+    game = dealt_game()
+    context = chromium.new_context(**PHONE)
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{live_server.url}/t/{game.judge_token}/")
+    page.locator(".host-next-button").click()
+    page.locator(".host-seat", has_text="1").wait_for()
+    held, redraws = [], []
+    page.on("request", lambda request: redraws.append(request.url) if request.method == "GET" else None)
+    page.route("**/host/", lambda route: route.continue_() if held else held.append(route))
+    with page.expect_request(lambda request: request.url.endswith("/host/") and request.method == "POST"):
+        page.locator(".host-start").click()
+    while not held:
+        page.wait_for_timeout(10)
+    page.clock.run_for(61_000)  # the whole minute runs out before the server's answer arrives
+    assert "over" in page.locator("#host").get_attribute("class")
+    with page.expect_response(lambda answer: answer.url.endswith("/host/")):
+        held[0].continue_()
+    page.locator("#host:not([data-awaiting])").wait_for(state="attached")
+    page.wait_for_timeout(300)
+    assert redraws == [] and "over" in page.locator("#host").get_attribute("class")
+    assert page.locator(".host-time").inner_text() == "0" and page.locator(".host-pause").count() == 1
+    context.close()

@@ -57,8 +57,11 @@ def record_filters(request, player) -> tuple[dict, dict]:
     form = RecordFilterForm(request.query_params, player=player)
     if not form.is_valid():
         raise ValidationError({name: [str(message) for message in messages] for name, messages in form.errors.items()})
+    filters = form.filters()
     applied = {name: getattr(value, "pk", value) if value != "" else None for name, value in form.cleaned_data.items()}
-    return form.filters(), applied
+    if "with_team" not in filters:
+        applied["with_team"] = None  # a team of nobody narrows nothing (records.forms)
+    return filters, applied
 
 
 class PlayerRecordView(generics.GenericAPIView):

@@ -149,7 +149,7 @@ def test_the_page_and_the_api_refuse_the_same_values(client, season):
     other = cup.player(6).pk
     for query in (f"with_player={other}&with_team=same", "with_team=same", "seat=10", "since=2026-10-01"):
         assert "These filters were not applied:" not in page(client, cup.player(4), query)
-        totals(cup.player(4), query)
+        assert totals(cup.player(4), query)["filters"]["with_team"] == ("same" if "with_player" in query else None)
     html = page(client, cup.player(4), f"with_player={cup.player(4).pk}")  # oneself: not a table mate
     assert "These filters were not applied:" in html
     totals(cup.player(4), f"with_player={cup.player(4).pk}", status=400)

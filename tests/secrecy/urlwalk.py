@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubs.models import Player
+
 
 @dataclass(frozen=True)
 class Pattern:
@@ -78,6 +80,10 @@ VISITS: dict[str, Entry] = {
     + [Visit({"pk": w.guest.pk})],
     # the record holds published games only: a secret table's players, with and without filters
     "records:player": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})]
+    # the online game's players (its deal is a secret too): their record's online games
+    + [Visit({"pk": _online_player(w, number)}, query="online_page=1") for number in (1, 2)],
+    "records:games_csv": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})],
     "tournaments:list": lambda w: {},
     "tournaments:evening": lambda w: {"pk": w.evening.pk},
@@ -229,6 +235,12 @@ VISITS: dict[str, Entry] = {
     "api:v1:leaderboard": lambda w: [Visit(), Visit(query="track=red"), Visit(query="track=black")],
     "api:v1:rating-history": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.guest.pk})],
+    # a player's record: the totals and the games of the secret table's players, with a filter
+    "api:v1:player-record": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})],
+    "api:v1:player-record-games": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id})
+                                             for seat in (1, 4)]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black"), Visit({"pk": w.guest.pk})],
     "api:v1:tournament-protocols": lambda w: [Visit({"slug": w.tournament.slug}),
                                               Visit({"slug": w.tournament.slug}, query="as=zip")],
     "api:v1:club-protocols": lambda w: [Visit({"slug": w.club.slug}), Visit({"slug": w.club.slug}, query="as=zip"),
@@ -280,6 +292,12 @@ ADMIN_SITE_VISITS: dict[str, Entry] = {
     "admin:auth_user_password_change": lambda w: {"id": w.outsider.pk},
     "admin/(?P<url>.*)$": lambda w: [Visit(url="/admin/no-such-page/")],
 }
+
+
+def _online_player(w, number: int) -> int:
+    """The listed player of the online game's slot (the walk's players have accounts)."""
+    return Player.objects.get(user__online_slots__game__slug=w.extra["online_game"],
+                              user__online_slots__number=number).pk
 
 
 def _admin_object(w, model) -> object:

@@ -11,6 +11,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import clubs_user_organizes, user_may_organize
@@ -253,8 +254,10 @@ def series_recompute(request, league, series):
         return denied
     changes = services.series_recompute(series=series, actor=request.user)
     if changes:
-        messages.success(request, _("Recomputed: %(n)s tournaments moved to the version in force on their day.")
-                         % {"n": len(changes)})
+        messages.success(request, ngettext(
+            "Recomputed: %(n)s tournament moved to the version in force on its day.",
+            "Recomputed: %(n)s tournaments moved to the version in force on their day.", len(changes))
+            % {"n": len(changes)})
     else:
         messages.success(request, _("Recomputed: every tournament already had the version in force on its day."))
     return redirect(series)

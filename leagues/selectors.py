@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
+from core.audit import audit_trail
 from games.visibility import tournament_public
 from tournaments.models import Tournament
 
@@ -82,3 +83,8 @@ def player_series_results(player) -> QuerySet[SeriesResult]:
     return (SeriesResult.objects.filter(player=player)
             .filter(final_standings_public_q(prefix="entry__tournament__"))
             .select_related("entry__series__league", "entry__tournament"))
+
+
+def series_history(series: Series, *, limit: int = 50):
+    """The organizers' decisions on the series, newest first (the audit trail)."""
+    return audit_trail(series).order_by("-created_at")[:limit]

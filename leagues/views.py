@@ -22,7 +22,7 @@ from tournaments.models import Tournament
 from . import selectors, services
 from .forms import AddTournamentForm, LeagueForm, PointsTableForm, SeriesForm, VersionForm
 from .models import League, PointsTable, Series
-from .templatetags.leagues import milli_points
+from .templatetags.leagues import plain_points
 
 FORM = "leagues/form.html"
 
@@ -167,13 +167,13 @@ def series_detail(request, league, series):
     entries = selectors.series_entries(series)
     counted = [entry for entry in entries if entry.counted]
     standings = selectors.series_standings(series)
+    may_organize = user_may_organize(request.user, series.league.club)
     for standing in standings:
         standing.columns = [standing.results.get(entry.tournament_id) for entry in counted]
     return render(request, "leagues/series_detail.html", {
         "series": series, "league": series.league, "entries": entries, "counted": counted,
         "standings": standings, "versions": selectors.table_versions(series.points_table),
-        "may_organize": user_may_organize(request.user, series.league.club),
-        "add_form": AddTournamentForm(),
+        "may_organize": may_organize, "history": selectors.series_history(series) if may_organize else (),
     })
 
 
@@ -183,14 +183,14 @@ def series_csv(request, league, series):
     counted = [entry for entry in selectors.series_entries(series) if entry.counted]
     header = [_("Place"), _("Player"), _("Total"), _("Tournament wins"),
               *[entry.tournament.name for entry in counted]]
-    rows = ([s.place, s.name, milli_points(s.total), s.wins,
+    rows = ([s.place, s.name, plain_points(s.total), s.wins,
              *[_contribution(s.results.get(entry.tournament_id)) for entry in counted]]
             for s in selectors.series_standings(series))
     return csv_response(f"{series.league.slug}-{series.slug}-standings.csv", header, rows)
 
 
 def _contribution(result) -> str:
-    return "" if result is None else milli_points(result.points)
+    return "" if result is None else plain_points(result.points)
 
 
 @require_http_methods(["GET", "POST"])

@@ -18,6 +18,11 @@ def decimals(milli: int) -> int:
     return 3
 
 
+def plain_points(milli: int) -> str:
+    """Thousandths for a machine (a CSV cell): a point before the decimals, whatever the language."""
+    return f"{Decimal(milli) / MILLI:.{decimals(milli)}f}"
+
+
 @register.filter
 def milli_points(value) -> str:
     if value in (None, ""):

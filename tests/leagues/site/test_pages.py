@@ -49,20 +49,53 @@ def test_the_csv_holds_the_standings(client, league):
     assert lines[1:] == ["1,Ann,43,1,25,18", "2,Cid,41.5,1,16.5,25", "3,Bob,16.5,0,16.5,"]
 
 
+def test_the_csv_writes_numbers_for_machines_in_every_language(client, league):
+    response = client.get(series_url(league, "leagues:series_csv"), HTTP_ACCEPT_LANGUAGE="ru")
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("Место,Игрок,")
+    assert lines[2] == "2,Cid,41.5,1,16.5,25"
+
+
 def test_the_league_pages_list_the_series_and_tables(client, league):
     assert "Northern League" in client.get(reverse("leagues:list")).content.decode()
     page = client.get(reverse("leagues:league", args=[league.league.slug])).content.decode()
     assert "Series 2026" in page and "Main" in page
 
 
-@pytest.mark.parametrize("name", ["leagues:series_edit", "leagues:series_tournament_add"])
+FORMS = {
+    "leagues:series_edit": lambda league: series_url(league, "leagues:series_edit"),
+    "leagues:series_tournament_add": lambda league: series_url(league, "leagues:series_tournament_add"),
+    "leagues:league_edit": lambda league: reverse("leagues:league_edit", args=[league.league.slug]),
+    "leagues:table_create": lambda league: reverse("leagues:table_create", args=[league.league.slug]),
+    "leagues:version_create": lambda league: reverse("leagues:version_create",
+                                                     args=[league.league.slug, league.table.pk]),
+    "leagues:series_create": lambda league: reverse("leagues:series_create", args=[league.league.slug]),
+    "leagues:league_create": lambda league: reverse("leagues:league_create"),
+}
+
+
+@pytest.mark.parametrize("name", FORMS)
 def test_only_the_leagues_organizers_open_its_forms(client, league, name):
-    url = series_url(league, name)
+    url = FORMS[name](league)
     assert client.get(url).status_code == 302  # to the login page
     client.force_login(UserFactory())
     assert client.get(url).status_code == 403
     client.force_login(league.organizer)
     assert client.get(url).status_code == 200
+
+
+def test_the_organizers_buttons_post_only(client, league):
+    client.force_login(league.organizer)
+    assert client.get(series_url(league, "leagues:series_recompute")).status_code == 405
+    spring = league.series.entries.first().tournament
+    url = series_url(league, "leagues:series_tournament_remove", pk=spring.pk)
+    assert client.get(url).status_code == 405
+    client.force_login(UserFactory())
+    assert client.post(url).status_code == 403
+    client.force_login(league.organizer)
+    assert client.post(url).status_code == 302
+    assert not league.series.entries.filter(tournament=spring).exists()
+    assert "Spring Cup" not in client.get(series_url(league, "leagues:series_csv")).content.decode("utf-8-sig")
 
 
 def test_an_organizer_creates_a_league_table_series_and_adds_a_tournament(client):
@@ -91,6 +124,9 @@ def test_an_organizer_creates_a_league_table_series_and_adds_a_tournament(client
     response = client.post(reverse("leagues:series_recompute", args=[league.slug, series.slug]))
     assert response.status_code == 302
     assert AuditEntry.objects.filter(action="series.recomputed").exists()
+    page = client.get(series.get_absolute_url()).content.decode()
+    assert "series recomputed with the versions in force" in page  # the organizers' history, in words
+    assert "tournament added to the series" in page
 
 
 @pytest.mark.parametrize(("points", "message"), [

@@ -87,11 +87,11 @@ class VersionForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for tier, label in RatingTier.choices:
+        for index, (tier, label) in enumerate(RatingTier.choices):
             self.fields[f"multiplier_{tier}"] = forms.DecimalField(
                 label=_("Multiplier: %(category)s") % {"category": label}, required=False, min_value=0,
                 max_value=100, decimal_places=3, max_digits=6, initial=1,
-                help_text=_("Scaling by category: the tournament's points × this."))
+                help_text="" if index else _("Scaling by category: the tournament's points × this."))
 
     def clean(self):
         data = super().clean()

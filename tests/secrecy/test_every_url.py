@@ -35,6 +35,8 @@ MUST_DIFFER_WHEN_PUBLISHED = {
     "api:v1:game-detail": lambda w: [f"/api/v1/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/"],
     "api:v1:game-protocol": lambda w: [f"/api/v1/games/{w.secret.pk}/protocol/"],
     "tournaments:standings": lambda w: [f"/tournaments/{w.tournament.slug}/standings/"],
+    # a series counts its tournament's final places: the secret table's players' places move them
+    "leagues:series": lambda w: [f"/leagues/{w.extra['league']}/series/{w.extra['series']}/"],
     "ratings:leaderboard": lambda w: ["/ratings/"],
     # the winner (issue 25; the worlds' winners differ): the results' line of the secret table
     "tournaments:results": lambda w: [f"/tournaments/{w.tournament.slug}/results/"],

@@ -85,6 +85,11 @@ VISITS: dict[str, Entry] = {
     + [Visit({"pk": _online_player(w, number)}, query="online_page=1") for number in (1, 2)],
     "records:games_csv": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})],
+    # leagues (issue 29): a series whose tournament holds the secret table; its organizers' forms
+    "leagues:list": lambda w: {},
+    "leagues:league": lambda w: {"league": w.extra["league"]},
+    "leagues:series": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
+    "leagues:series_csv": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
     "tournaments:list": lambda w: {},
     "tournaments:evening": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_apply": lambda w: {"pk": w.evening.pk},
@@ -169,6 +174,17 @@ VISITS: dict[str, Entry] = {
                                    for action in ("publish", "override", "exile")],  # POST-only
     # --- organizers' and judges' pages (closed to the visitors walked) ----------------------------
     "pipeline:status": lambda w: {},
+    "leagues:league_create": lambda w: {},
+    "leagues:league_edit": lambda w: {"league": w.extra["league"]},
+    "leagues:table_create": lambda w: {"league": w.extra["league"]},
+    "leagues:version_create": lambda w: {"league": w.extra["league"], "pk": w.extra["points_table"]},
+    "leagues:series_create": lambda w: {"league": w.extra["league"]},
+    "leagues:series_edit": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
+    "leagues:series_tournament_add": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
+    # POST-only (a GET answers 405)
+    "leagues:series_tournament_remove": lambda w: {"league": w.extra["league"], "series": w.extra["series"],
+                                                   "pk": w.tournament.pk},
+    "leagues:series_recompute": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
     "discipline:queue": lambda w: {},
     "discipline:case": lambda w: {"pk": w.extra["case"]},
     "discipline:decide": lambda w: {"pk": w.extra["case"]},

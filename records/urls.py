@@ -7,4 +7,5 @@ app_name = "records"
 # Under /players/, beside the player's page (config/urls.py).
 urlpatterns = [
     path("<int:pk>/record/", views.player_record, name="player"),
+    path("<int:pk>/versus/<int:other_pk>/", views.versus, name="versus"),
 ]

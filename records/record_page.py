@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from core.written import day, points
+from core.written import day, month, points
 from games.rulesets import ROLE_LABELS
 from scoring.rule_names import rule_name
 from vocabulary import BLACK, BLACK_ROLES, CLASSIC_DEAL, RED, RED_ROLES, ROLES
@@ -169,11 +168,11 @@ class Charts:
 def record_charts(monthly, last, by_seat) -> Charts:
     """The three charts from `records.selectors.monthly_results`, `last_points` and
     `seat_results`, with their labels in the reader's language (call it inside the request)."""
-    months = sorted({month for month, _role, _wins, _decided in monthly})
-    labels = {month: formats.date_format(month, "M Y") for month in months}
-    counts = {(labels[month], role): (wins, decided) for month, role, wins, decided in monthly}
+    months = sorted({first_day for first_day, _role, _wins, _decided in monthly})
+    labels = {first_day: month(first_day) for first_day in months}
+    counts = {(labels[first_day], role): (wins, decided) for first_day, role, wins, decided in monthly}
     return Charts(
-        win_rate=charts.win_rate_lines(counts, [labels[month] for month in months], list(ROLES)),
+        win_rate=charts.win_rate_lines(counts, [labels[first_day] for first_day in months], list(ROLES)),
         role_names={role: str(ROLE_LABELS[role]) for role in ROLES},
         points=charts.points_bars([(milli, day(played_at)) for played_at, milli in last]),
         seats=charts.seat_heat(by_seat, SEAT_COUNT),

@@ -16,6 +16,7 @@ from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from clubs.models import Club
+from core.written import local
 from games.engine import ProtocolError, replay
 from games.models import Game
 from tournaments.models import Evening, Tournament
@@ -222,7 +223,7 @@ def monthly_results(player, **filters) -> list[tuple[date, str, int, int]]:
 
 
 def _as_date(value) -> date:
-    return timezone.localtime(value).date() if isinstance(value, datetime) else value
+    return local(value).date() if isinstance(value, datetime) else value
 
 
 def last_points(player, count: int, **filters) -> list[tuple[datetime, int]]:

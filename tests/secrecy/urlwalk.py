@@ -78,7 +78,14 @@ VISITS: dict[str, Entry] = {
     + [Visit({"pk": w.guest.pk})],
     # the record holds published games only: a secret table's players, with and without filters
     "records:player": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
-    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})],
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query=f"fact={fact}")
+       for fact in ("wins", "guessed_three", "nominated_black", "rule:first-color-will")],
+    # two players of the secret table side by side, with each figure's games; the pending guest
+    "records:versus": lambda w: [
+        Visit({"pk": w.secret.seats.get(seat=1).player_id, "other_pk": w.secret.seats.get(seat=seat).player_id},
+              query=query) for seat in (2, 4) for query in ("", "show=same_team", "show=first_voted")]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id, "other_pk": w.guest.pk})],
     "tournaments:list": lambda w: {},
     "tournaments:evening": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_apply": lambda w: {"pk": w.evening.pk},

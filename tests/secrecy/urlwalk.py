@@ -80,7 +80,8 @@ VISITS: dict[str, Entry] = {
     "records:player": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})]
     + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query=f"fact={fact}")
-       for fact in ("wins", "guessed_three", "nominated_black", "rule:first-color-will")],
+       for fact in ("wins", "guessed_three", "nominated_black", "rule:first-color-will")]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query=f"evening={w.evening.pk}")],
     # two players of the secret table side by side, with each figure's games; the pending guest
     "records:versus": lambda w: [
         Visit({"pk": w.secret.seats.get(seat=1).player_id, "other_pk": w.secret.seats.get(seat=seat).player_id},

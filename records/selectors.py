@@ -189,7 +189,7 @@ def figure_total(player, figure: str, **filters) -> int:
     condition = figure_condition(figure)
     rows = figure_records(player, figure, **filters).order_by()
     if condition.rule is not None:
-        return sum(entry.items for entry in rule_points_read(rows) if entry.rule == condition.rule)
+        return sum(entry.items for entry in rule_points_summed(rows) if entry.rule == condition.rule)
     if condition.amount is None:
         return rows.count()
     return rows.aggregate(total=Sum("figure_amount"))["total"] or 0
@@ -259,6 +259,7 @@ def shared_games(player, other) -> list[Shared]:
     games = [row.game_id for row in mine]
     theirs = {row.game_id: row for row in SeatRecord.objects.filter(player=other, game_id__in=games)}
     protocols = dict(Game.objects.filter(pk__in=games).values_list("pk", "protocol"))
+    records: dict[int, object] = {}  # each game replayed once
     shared = []
     for row in mine:
         other_row = theirs.get(row.game_id)
@@ -267,16 +268,18 @@ def shared_games(player, other) -> list[Shared]:
         shared.append(Shared(row, other_row, SharedGame(
             same_team=row.team == other_row.team, won=row.won, points_milli=row.points_milli,
             other_points_milli=other_row.points_milli,
-            pair=_pair(protocols.get(row.game_id), row.seat, other_row.seat),
+            pair=_pair(records, row.game_id, protocols.get(row.game_id), row.seat, other_row.seat),
         )))
     return shared
 
 
-def _pair(protocol, seat: int, other: int) -> PairFacts:
+def _pair(records: dict, game_id: int, protocol, seat: int, other: int) -> PairFacts:
     try:
-        return pair_facts(replay(protocol), seat, other)
+        if game_id not in records:
+            records[game_id] = replay(protocol)
+        return pair_facts(records[game_id], seat, other)
     except (ProtocolError, TypeError, KeyError):  # a protocol replaced since the store's rows
-        logger.warning("head-to-head: the protocol of a stored game does not replay")
+        logger.warning("head-to-head: the protocol of stored game %s does not replay", game_id)
         return PairFacts()
 
 

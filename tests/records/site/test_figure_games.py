@@ -197,3 +197,14 @@ def test_every_figure_link_lists_the_games_the_engine_counts(client, games):
                 assert str(len(listed(html))) == value, (seat, name)
             checked += 1
     assert checked > 10 * 40  # every line, every rule and every nominations and votes cell
+
+
+def test_htmx_keeps_the_figure_and_the_page_reads_in_a_fixed_number_of_queries(
+        client, games, django_assert_max_num_queries):
+    cup, g = games
+    url = record(cup.player(1), "fact=voted_black&role=civilian")
+    html = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<form" not in html and "The 2 games counted by «Voted against: Black»." in html
+    assert listed(html) == ids(g, "C", "A") and amounts(html) == [1, 6]
+    with django_assert_max_num_queries(14):  # the page's 12 (test_record_page.py) and the figure's total
+        get(client, url)

@@ -158,6 +158,17 @@ def day(value, owner=None) -> str:
     return _date_text(when)
 
 
+def month(value, owner=None) -> str:
+    """The month and year ("Oct 2026", Russian «Окт 2026»): of a date, or of a moment in its
+    owner's zone; a chart's axis names its months so. Empty for nothing."""
+    when = as_moment(value)
+    if when is None:
+        return ""
+    if isinstance(when, dt.datetime):
+        when = when.astimezone(zone_of(owner)).date()
+    return formats.date_format(when, "M Y")
+
+
 def clock(value, owner=None) -> str:
     """The time of day only, with its zone ("17:54 MSK"), for a list whose day is said once."""
     there = local(value, owner)

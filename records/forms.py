@@ -34,6 +34,8 @@ class RecordFilterForm(forms.Form):
     club = forms.ModelChoiceField(label=_("Club"), queryset=None, required=False, empty_label=_("All clubs"))
     tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=None, required=False,
                                         empty_label=_("All tournaments"))
+    evening = forms.ModelChoiceField(label=_("Club evening"), queryset=None, required=False,
+                                     empty_label=_("All evenings"))
     ruleset = forms.ChoiceField(label=_("Rules"), required=False,
                                 choices=[("", _("All rules")), *RulesetChoice.choices])
     role = forms.ChoiceField(label=_("Role"), required=False,
@@ -45,13 +47,24 @@ class RecordFilterForm(forms.Form):
                                          empty_value=None)
     with_team = forms.ChoiceField(label=pgettext_lazy("the team of the player at the same table", "Their team"),
                                   required=False, choices=MATE_TEAM_CHOICES)
+    # the games list narrowed to a figure's games (a figure's link sets it; no control of its own)
+    fact = forms.CharField(label=_("Figure"), required=False, widget=forms.HiddenInput)
 
     def __init__(self, data, *, player):
         super().__init__(data)
         self.fields["club"].queryset = selectors.player_clubs(player)
         self.fields["tournament"].queryset = selectors.player_tournaments(player)
+        self.fields["evening"].queryset = selectors.player_evenings(player)
+        mates = selectors.table_mates(player)
+        self.mates = {pk: nickname for pk, nickname, _together in mates}  # the head-to-head link's name
         self.fields["with_player"].choices = [("", _("Anyone")), *(
-            (pk, f"{nickname} ({together})") for pk, nickname, together in selectors.table_mates(player))]
+            (pk, f"{nickname} ({together})") for pk, nickname, together in mates)]
+
+    def clean_fact(self):
+        fact = self.cleaned_data["fact"]
+        if fact and selectors.figure_condition(fact) is None:
+            raise forms.ValidationError(_("There is no such figure."))
+        return fact
 
     def clean(self):
         data = super().clean()
@@ -65,6 +78,7 @@ class RecordFilterForm(forms.Form):
         """The valid fields as `player_records`' filters (call after `is_valid`): a field with an
         error is left out, so a bad value changes nothing; the role is a team or a role."""
         data = {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
+        data.pop("fact", None)  # narrows the games list only (`fact`)
         chosen = data.pop("role", None)
         if chosen in v.TEAMS:
             data["team"] = chosen
@@ -74,6 +88,12 @@ class RecordFilterForm(forms.Form):
             data.pop("with_team", None)  # a team of nobody narrows nothing
         return data
 
-    def query(self) -> str:
-        """The valid filters as they were asked for, as a query string: the pager's links keep them."""
-        return urlencode({name: self.data[name] for name in self.cleaned_data if self.data.get(name)})
+    def figure(self) -> str:
+        """The figure whose games the list shows (call after `is_valid`); empty: every game."""
+        return self.cleaned_data.get("fact", "")
+
+    def query(self, *, fact: bool = True) -> str:
+        """The valid filters as they were asked for, as a query string: the pager's links keep them;
+        the figures' links and the list's "every game" link leave out the figure (``fact=False``)."""
+        return urlencode({name: self.data[name] for name in self.cleaned_data
+                          if self.data.get(name) and (fact or name != "fact")})

@@ -3,23 +3,35 @@ and their totals summed by the database."""
 
 from __future__ import annotations
 
+import json
+import logging
+import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from django.db import connections
-from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Sum
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum
+from django.db.models.expressions import Combinable
+from django.db.models.functions import TruncMonth
 from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club
+from core.written import local
+from games.engine import ProtocolError, replay
+from games.models import Game
 from online import mafia1923_texts, texts
 from online.models import GameEvent, Slot
 from online.visibility import review_open_q
-from tournaments.models import Tournament
+from tournaments.models import Evening, Tournament
+from vocabulary import ROLES, TEAM_OF_ROLE, TEAMS
 
-from .engine import SUM_NAMES, RulePoints, Totals
+from .engine import BY_ROLE_FIELDS, SUM_NAMES, RulePoints, Totals, by_role_name
 from .engine.aggregate import LEFT_COUNTERS
+from .engine.pairs import PairFacts, SharedGame, pair_facts
 from .models import SeatRecord
+
+logger = logging.getLogger(__name__)
 
 # The counters of Totals that count seats (a seat adds one when the condition holds), as
 # `Totals.of` reads its facts; every other counter is the sum of the column of its own name.
@@ -109,6 +121,170 @@ def rule_points_summed(rows: QuerySet[SeatRecord]) -> list[RulePoints]:
 def rule_points_read(rows: QuerySet[SeatRecord]) -> list[RulePoints]:
     """Every row's per-rule entries, read one by one (`Totals.from_sums` adds them up)."""
     return [RulePoints(*entry) for breakdown in rows.values_list("rule_points", flat=True) for entry in breakdown]
+
+
+# --- the games a figure counts (docs/records.md, "Each figure's games") -----------------------
+@dataclass(frozen=True)
+class FigureCondition:
+    """The seats a figure of the record page counts: ``where`` picks them; a sum (fouls, votes…)
+    adds each seat's ``amount`` (a column expression), or for a rule's row its items of ``rule``;
+    a count (games, wins…) has neither: each seat counts one."""
+
+    where: Q
+    amount: Combinable | None = None
+    rule: str | None = None
+
+
+RULE_FIGURE = "rule:"  # a rule's row: "rule:<the scoring engine's slug>"
+_RULE_SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+_COUNTED_FIGURES = ("games", "wins", "losses", "undecided", "shot_first_night", "first_night_wills", "guessed_three",
+                    "guessed_two", "disqualified", "declared_defeats")
+_SUMMED_FIGURES = ("fouls_ordinary", "fouls_technical", "checked_by_don", "checked_by_sheriff",
+                   *(by_role_name(field, role) for field in BY_ROLE_FIELDS for role in ROLES))
+
+
+def _summed(columns: list[str]) -> FigureCondition:
+    where = Q()
+    for column in columns:  # every column is a count (≥ 0): the sum is positive when one is
+        where |= Q(**{f"{column}__gt": 0})
+    amount = F(columns[0])
+    for column in columns[1:]:
+        amount = amount + F(column)
+    return FigureCondition(where, amount)
+
+
+# One rule: a figure's name → the seats it counts. The page's totals (`_SUMS`) count the same
+# conditions and sum the same columns; tests/records/site/test_figure_games.py holds them equal.
+FIGURES: dict[str, FigureCondition] = {
+    **{name: FigureCondition(_COUNTED_WHEN[name] or Q()) for name in _COUNTED_FIGURES},
+    "decided": FigureCondition(Q(won__isnull=False)),  # the win rate's games
+    **{column: _summed([column]) for column in _SUMMED_FIGURES},
+    # a colour: the sum of its roles' columns ("nominated_black": the mafia and the Don nominated)
+    **{f"{field}_{team}": _summed([by_role_name(field, role) for role in ROLES if TEAM_OF_ROLE[role] == team])
+       for field in BY_ROLE_FIELDS for team in TEAMS},
+}
+
+
+def figure_condition(name: str) -> FigureCondition | None:
+    """The figure's condition (`FIGURES`, or a rule's row "rule:<slug>"); None for no figure. A
+    rule's seats are those whose breakdown names the rule: its JSON text holds the quoted slug,
+    which no other entry can (the other entries are numbers; a slug has no quote)."""
+    if name.startswith(RULE_FIGURE):
+        slug = name.removeprefix(RULE_FIGURE)
+        if not _RULE_SLUG.fullmatch(slug):
+            return None
+        return FigureCondition(Q(rule_points__icontains=json.dumps(slug)), rule=slug)
+    return FIGURES.get(name)
+
+
+def figure_records(player, figure: str, **filters) -> QuerySet[SeatRecord]:
+    """The player's seats for the filters of `player_records` that the figure counts, newest
+    first; a sum's seats carry their amount as ``figure_amount``. ValueError for no figure."""
+    condition = figure_condition(figure)
+    if condition is None:
+        raise ValueError(f"no figure {figure!r}")
+    rows = player_records(player, **filters).filter(condition.where)
+    return rows.annotate(figure_amount=condition.amount) if condition.amount is not None else rows
+
+
+def figure_total(player, figure: str, **filters) -> int:
+    """The figure over the player's seats for the filters: how many seats it counts, or the sum
+    of their amounts; the same number the page's totals show."""
+    condition = figure_condition(figure)
+    rows = figure_records(player, figure, **filters).order_by()
+    if condition.rule is not None:
+        return sum(entry.items for entry in rule_points_summed(rows) if entry.rule == condition.rule)
+    if condition.amount is None:
+        return rows.count()
+    return rows.aggregate(total=Sum("figure_amount"))["total"] or 0
+
+
+def seat_amount(row: SeatRecord, figure: str) -> int | None:
+    """The figure's amount in one seat of `figure_records` (None: a count, each seat one)."""
+    condition = figure_condition(figure)
+    if condition is None or (condition.amount is None and condition.rule is None):
+        return None
+    if condition.rule is not None:
+        return sum(items for rule, items, _milli in row.rule_points if rule == condition.rule)
+    return row.figure_amount
+
+
+def player_evenings(player) -> QuerySet[Evening]:
+    """The club evenings of the games in the player's record, the latest first."""
+    seats = SeatRecord.objects.filter(player=player, evening__isnull=False).values("evening_id")
+    return Evening.objects.filter(pk__in=seats)  # the model orders the latest first
+
+
+# --- the charts (docs/records.md, "The charts") ------------------------------------------------
+def monthly_results(player, **filters) -> list[tuple[date, str, int, int]]:
+    """(the month's first day in the site's zone, role, wins, decided games) of the player's seats
+    for the filters, by month and role, oldest first."""
+    rows = (player_records(player, **filters).order_by()
+            .annotate(month=TruncMonth("played_at")).values("month", "role")
+            .annotate(wins=Count("pk", filter=Q(won=True)), decided=Count("pk", filter=Q(won__isnull=False)))
+            .order_by("month", "role"))
+    return [(_as_date(row["month"]), row["role"], row["wins"], row["decided"]) for row in rows]
+
+
+def _as_date(value) -> date:
+    return local(value).date() if isinstance(value, datetime) else value
+
+
+def last_points(player, count: int, **filters) -> list[tuple[datetime, int]]:
+    """(played at, points in thousandths) of the player's last ``count`` seats for the filters,
+    oldest first."""
+    rows = player_records(player, **filters).values_list("played_at", "points_milli")[:count]
+    return list(reversed(rows))
+
+
+def seat_results(player, **filters) -> dict[int, tuple[int, int, int]]:
+    """Seat number → (games, wins, decided games) of the player's seats for the filters."""
+    rows = (player_records(player, **filters).order_by().values("seat")
+            .annotate(games=Count("pk"), wins=Count("pk", filter=Q(won=True)),
+                      decided=Count("pk", filter=Q(won__isnull=False))))
+    return {row["seat"]: (row["games"], row["wins"], row["decided"]) for row in rows}
+
+
+# --- head-to-head (docs/records.md, "Head-to-head") --------------------------------------------
+@dataclass(frozen=True)
+class Shared:
+    """One published game of two players: each one's seat row, and the game as the engine sums it."""
+
+    mine: SeatRecord
+    theirs: SeatRecord
+    game: SharedGame
+
+
+def shared_games(player, other) -> list[Shared]:
+    """The counting games both players sat in, newest first. The store gives the games (published
+    only) and both seats; the nominations, ballots and checks between the two seats are read from
+    the game's protocol (`records.engine.pairs.pair_facts`), replayed as the store's runner does."""
+    mine = list(player_records(player, with_player=other).select_related("tournament", "evening", "club"))
+    games = [row.game_id for row in mine]
+    theirs = {row.game_id: row for row in SeatRecord.objects.filter(player=other, game_id__in=games)}
+    protocols = dict(Game.objects.filter(pk__in=games).values_list("pk", "protocol"))
+    records: dict[int, object] = {}  # each game replayed once
+    shared = []
+    for row in mine:
+        other_row = theirs.get(row.game_id)
+        if other_row is None:  # the store changed between the two reads
+            continue
+        shared.append(Shared(row, other_row, SharedGame(
+            same_team=row.team == other_row.team, won=row.won, points_milli=row.points_milli,
+            other_points_milli=other_row.points_milli,
+            pair=_pair(records, row.game_id, protocols.get(row.game_id), row.seat, other_row.seat),
+        )))
+    return shared
+
+
+def _pair(records: dict, game_id: int, protocol, seat: int, other: int) -> PairFacts:
+    try:
+        if game_id not in records:
+            records[game_id] = replay(protocol)
+        return pair_facts(records[game_id], seat, other)
+    except (ProtocolError, TypeError, KeyError):  # a protocol replaced since the store's rows
+        logger.warning("head-to-head: the protocol of stored game %s does not replay", game_id)
+        return PairFacts()
 
 
 def _start_of(day: date) -> datetime:

@@ -8,4 +8,5 @@ app_name = "records"
 urlpatterns = [
     path("<int:pk>/record/", views.player_record, name="player"),
     path("<int:pk>/record/games.csv", views.player_games_csv, name="games_csv"),
+    path("<int:pk>/versus/<int:other_pk>/", views.versus, name="versus"),
 ]

@@ -1,5 +1,7 @@
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
@@ -7,8 +9,10 @@ from clubs.selectors import listed_players
 
 from . import selectors
 from .csv_export import games_csv
+from .engine.charts import LAST_GAMES
 from .forms import RecordFilterForm
-from .record_page import figures
+from .record_page import figures, record_charts
+from .versus_page import versus_figures
 
 GAMES_PER_PAGE = 25
 
@@ -17,17 +21,34 @@ GAMES_PER_PAGE = 25
 @vary_on_headers("HX-Request")
 def player_record(request, pk):
     """A player's record from the published games, for the filters asked for (docs/records.md,
-    "The record page"); htmx asks for the results alone."""
+    "The record page"); htmx asks for the results alone. A figure's link narrows the games list
+    to the games it counts (``fact``, "Each figure's games")."""
     player = get_object_or_404(listed_players(), pk=pk)
     form = RecordFilterForm(request.GET, player=player)
     form.is_valid()  # the errors are shown; the fields without one filter
-    filters = form.filters()
-    games = selectors.player_records(player, **filters).select_related("tournament", "evening", "club")
+    filters, fact = form.filters(), form.figure()
+    games = selectors.figure_records(player, fact, **filters) if fact else selectors.player_records(player, **filters)
+    page = Paginator(games.select_related("tournament", "evening", "club"), GAMES_PER_PAGE).get_page(
+        request.GET.get("page"))
+    for row in page:
+        row.amount = selectors.seat_amount(row, fact) if fact else None
+    shown = figures(selectors.player_totals(player, **filters))
+    condition = selectors.figure_condition(fact) if fact else None
     template = "records/player_record.html#results" if request.htmx else "records/player_record.html"
+    here, kept = reverse("records:player", args=[player.pk]), form.query(fact=False)
     return render(request, template, {
         "player": player, "form": form, "query": form.query(),
-        "figures": figures(selectors.player_totals(player, **filters)),
-        "page": Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page")),
+        # a figure's link: this page, these filters, the figure's games (``fact=…``); or every game
+        "figure_base": f"{here}?{kept}&fact=" if kept else f"{here}?fact=",
+        "every_game": f"{here}?{kept}" if kept else here,
+        "figures": shown, "page": page,
+        "fact": fact and {"label": shown.label(fact), "total": selectors.figure_total(player, fact, **filters),
+                          "summed": condition.amount is not None or condition.rule is not None},
+        # the player of "at the same table as", for the head-to-head link: (id, nickname)
+        "mate": filters.get("with_player") and (filters["with_player"], form.mates[filters["with_player"]]),
+        "charts": record_charts(selectors.monthly_results(player, **filters),
+                                selectors.last_points(player, LAST_GAMES, **filters),
+                                selectors.seat_results(player, **filters)),
         **({} if request.htmx else online_games_context(request, player)),  # not in the #results partial
     })
 
@@ -48,9 +69,23 @@ def online_games_context(request, player) -> dict:
 @require_GET
 def player_games_csv(request, pk):
     """The record page's games list for its filters, as CSV (the filters read as the page reads
-    them: a bad value is left out)."""
+    them: a bad value is left out), a figure's games when the page lists those."""
     player = get_object_or_404(listed_players(), pk=pk)
     form = RecordFilterForm(request.GET, player=player)
     form.is_valid()
-    rows = selectors.player_records(player, **form.filters()).select_related("tournament", "evening", "club")
+    filters, fact = form.filters(), form.figure()
+    rows = selectors.figure_records(player, fact, **filters) if fact else selectors.player_records(player, **filters)
+    rows = rows.select_related("tournament", "evening", "club")
     return games_csv(request, player, rows)
+
+
+@require_GET
+def versus(request, pk, other_pk):
+    """Two players side by side in the published games they shared (docs/records.md,
+    "Head-to-head"); ``show`` narrows the games list to a figure's games."""
+    players = listed_players()
+    first, second = get_object_or_404(players, pk=pk), get_object_or_404(players, pk=other_pk)
+    if first.pk == second.pk:
+        raise Http404("a player has no head-to-head with themselves")
+    page = versus_figures(first, second, selectors.shared_games(first, second), request.GET.get("show", ""))
+    return render(request, "records/versus.html", {"first": first, "second": second, "versus": page})

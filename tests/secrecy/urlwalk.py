@@ -82,7 +82,10 @@ VISITS: dict[str, Entry] = {
     "records:player": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})]
     # the online game's players (its deal is a secret too): their record's online games
-    + [Visit({"pk": _online_player(w, number)}, query="online_page=1") for number in (1, 2)],
+    + [Visit({"pk": _online_player(w, number)}, query="online_page=1") for number in (1, 2)]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query=f"fact={fact}")
+       for fact in ("wins", "guessed_three", "nominated_black", "rule:first-color-will")]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query=f"evening={w.evening.pk}")],
     "records:games_csv": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})],
     # leagues (issue 29): a series whose tournament holds the secret table; its organizers' forms
@@ -90,6 +93,11 @@ VISITS: dict[str, Entry] = {
     "leagues:league": lambda w: {"league": w.extra["league"]},
     "leagues:series": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
     "leagues:series_csv": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
+    # two players of the secret table side by side, with each figure's games; the pending guest
+    "records:versus": lambda w: [
+        Visit({"pk": w.secret.seats.get(seat=1).player_id, "other_pk": w.secret.seats.get(seat=seat).player_id},
+              query=query) for seat in (2, 4) for query in ("", "show=same_team", "show=first_voted")]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id, "other_pk": w.guest.pk})],
     "tournaments:list": lambda w: {},
     "tournaments:evening": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_apply": lambda w: {"pk": w.evening.pk},

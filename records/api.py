@@ -32,6 +32,10 @@ FILTER_HELP = {
     "seat": "The seat number.",
     "with_player": "A player's id: the games where that player sat at the same table.",
     "with_team": "With with_player: that player on the same team (same) or the other one (other).",
+    "evening": "A club evening's id: the games of that evening (one the player played at).",
+    "fact": "A figure's name (wins, guessed_three, nominated_black, rule:<slug>...; docs/records.md, "
+            "\"Each figure's games\"): the games list narrowed to the games it counts. The totals stay "
+            "those of the other filters.",
 }
 if set(FILTER_HELP) != set(RecordFilterForm.base_fields):
     raise TypeError(f"describe every filter of RecordFilterForm: {set(RecordFilterForm.base_fields) ^ set(FILTER_HELP)}")
@@ -43,6 +47,8 @@ def _parameter(name: str, field: forms.Field) -> OpenApiParameter:
         return OpenApiParameter(name, OpenApiTypes.DATE, description=FILTER_HELP[name])
     if isinstance(field, forms.ModelChoiceField):  # its choices are the player's own
         return OpenApiParameter(name, OpenApiTypes.INT, description=FILTER_HELP[name])
+    if not hasattr(field, "choices"):  # free text (a figure's name): the form checks it
+        return OpenApiParameter(name, OpenApiTypes.STR, description=FILTER_HELP[name])
     values = [value for value, _label in field.choices if value != ""]
     kind = OpenApiTypes.INT if isinstance(field, forms.TypedChoiceField) and field.coerce is int else OpenApiTypes.STR
     return OpenApiParameter(name, kind, enum=values or None, description=FILTER_HELP[name])
@@ -53,7 +59,8 @@ FILTER_PARAMETERS = [_parameter(name, field) for name, field in RecordFilterForm
 
 def record_filters(request, player) -> tuple[dict, dict]:
     """The record's filters from the query, read by the page's form: (the selectors' keyword
-    arguments, the filters as the API echoes them). A bad value: a 400 naming the filter."""
+    arguments, the filters as the API echoes them, the figure narrowing the games list). A bad
+    value: a 400 naming the filter."""
     form = RecordFilterForm(request.query_params, player=player)
     if not form.is_valid():
         raise ValidationError({name: [str(message) for message in messages] for name, messages in form.errors.items()})
@@ -61,7 +68,7 @@ def record_filters(request, player) -> tuple[dict, dict]:
     applied = {name: getattr(value, "pk", value) if value != "" else None for name, value in form.cleaned_data.items()}
     if "with_team" not in filters:
         applied["with_team"] = None  # a team of nobody narrows nothing (records.forms)
-    return filters, applied
+    return filters, applied, form.figure()
 
 
 class PlayerRecordView(generics.GenericAPIView):
@@ -75,7 +82,7 @@ class PlayerRecordView(generics.GenericAPIView):
                    responses={200: RecordSerializer, 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request, pk: int):
         player = get_object_or_404(listed_players(), pk=pk)
-        filters, applied = record_filters(request, player)
+        filters, applied, _figure = record_filters(request, player)  # a figure narrows the games list only
         data = {"player": player, "filters": applied, "totals": totals_data(selectors.player_totals(player, **filters))}
         return Response(self.get_serializer(data).data)
 
@@ -93,5 +100,6 @@ class PlayerRecordGamesView(generics.ListAPIView):
 
     def get_queryset(self):
         player = get_object_or_404(listed_players(), pk=self.kwargs["pk"])
-        filters, _applied = record_filters(self.request, player)
-        return selectors.player_records(player, **filters).select_related("tournament", "evening", "club")
+        filters, _applied, figure = record_filters(self.request, player)
+        rows = selectors.figure_records(player, figure, **filters) if figure else selectors.player_records(player, **filters)
+        return rows.select_related("tournament", "evening", "club")

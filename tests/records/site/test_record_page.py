@@ -157,5 +157,5 @@ def test_the_page_in_russian(client, season):
 
 def test_the_page_reads_in_a_fixed_number_of_queries(client, season, django_assert_max_num_queries):
     cup, *_games = season
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(13):  # a fixed number, whatever the games: the online list's two and the charts' three included
         page(client, cup.player(4), "role=civilian")

@@ -52,7 +52,7 @@ def test_with_a_player_on_either_the_same_or_the_other_team(client, season):  # 
 
 def test_the_filter_adds_no_query(client, season, django_assert_max_num_queries):  # noqa: F811
     cup, *_games = season  # the same bound as test_record_page's: the filter is a subquery
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(13):  # a fixed number, whatever the games: the online list's two and the charts' three included
         page(client, cup.player(5), f"role=civilian&with_player={cup.player(4).pk}&with_team=same")
 
 

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from . import views
+from . import views, views_leaderboards
 
 app_name = "records"
 
 # Under /players/, beside the player's page (config/urls.py).
 urlpatterns = [
     path("<int:pk>/record/", views.player_record, name="player"),
+    path("leaderboards/", views_leaderboards.leaderboards, name="leaderboards"),
 ]

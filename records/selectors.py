@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.db import connections
@@ -255,8 +256,8 @@ def _exact_key(statistic: str, row: dict) -> int | Fraction:
 
 
 def _shown_value(kind: str, key: int | Fraction) -> int | float:
-    if kind == POINTS:
-        return float(key) / ONE
+    if kind == POINTS:  # points (a sum or a mean) to the hundredth, halves up, as pages show points
+        return float((Decimal(key.numerator) / key.denominator / ONE).quantize(Decimal("0.01"), ROUND_HALF_UP))
     if kind == RATE:
         return float(key)
     return int(key)

@@ -3,8 +3,6 @@ forms (docs/seasons.md)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -19,7 +17,6 @@ from core.audit import audit_trail
 from core.errors import ApplicationError
 from records.leaderboard_forms import StatisticForm
 from records.leaderboards import STATISTICS
-from scoring.engine.points import ONE
 from tournaments.csv_export import csv_response
 
 from . import selectors, services
@@ -59,10 +56,6 @@ def season_detail(request, slug, pk):
     })
 
 
-def _points(milli: int) -> str:
-    return f"{Decimal(milli) / ONE:.2f}"
-
-
 @require_GET
 def season_csv(request, slug, pk):
     season = _season(slug, pk)
@@ -73,7 +66,7 @@ def season_csv(request, slug, pk):
     for standing in selectors.season_standings(season):
         entry = standing.entry
         row = ["" if standing.place is None else standing.place, entry.nickname, entry.games, entry.wins,
-               _points(entry.points_milli), f"{Decimal(entry.points_milli) / ONE / entry.games:.2f}"]
+               entry.points_shown, entry.mean]
         if season.measure == RATING:
             row.append(entry.rating_shown)
         rows.append(row)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from ratings.engine import display_rating
@@ -26,6 +27,7 @@ from records.engine.ranking import ranked
 from scoring.engine.points import ONE
 
 POINTS, MEAN, RATING = "points", "mean", "rating"
+HUNDREDTH = Decimal("0.01")
 MEASURES = (POINTS, MEAN, RATING)
 
 
@@ -45,9 +47,16 @@ class Entry:
         return self.points_milli / ONE
 
     @property
-    def mean(self) -> float:
-        """Points per game, for the page (the place compares the exact fraction: `measure_key`)."""
-        return self.points_milli / ONE / self.games if self.games else 0.0
+    def mean(self) -> Decimal:
+        """Points per game as shown, to the hundredth, halves up (the place compares the exact
+        fraction: `measure_key`)."""
+        if not self.games:
+            return Decimal(0).quantize(HUNDREDTH)
+        return (Decimal(self.points_milli) / ONE / self.games).quantize(HUNDREDTH, rounding=ROUND_HALF_UP)
+
+    @property
+    def points_shown(self) -> Decimal:
+        return (Decimal(self.points_milli) / ONE).quantize(HUNDREDTH, rounding=ROUND_HALF_UP)
 
     @property
     def rating_shown(self) -> int:

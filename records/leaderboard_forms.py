@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.middleware import club_zone
 from clubs.models import Club
 
 from . import selectors
@@ -38,7 +39,7 @@ class StatisticForm(forms.Form):
 
 
 class LeaderboardForm(StatisticForm):
-    """The site's leaderboard: all time, or a club's games, within a period (days in the site's zone)."""
+    """The site's leaderboard: all time, or a club's games, within a period of days."""
 
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.order_by("name"), required=False,
                                   to_field_name="slug", empty_label=_("All clubs"))
@@ -56,12 +57,17 @@ class LeaderboardForm(StatisticForm):
         return data
 
     def filters(self) -> dict:
+        """The days are the chosen club's, in its time zone; with all clubs, the reader's (as the
+        record page's period)."""
         data = self.cleaned_data
         filters = super().filters()
-        if data.get("club") is not None:
-            filters["club"] = data["club"]
+        club = data.get("club")
+        zone = None
+        if club is not None:
+            filters["club"] = club
+            zone = club_zone(club)
         if data.get("since"):
-            filters["start"] = selectors.day_start(data["since"])
+            filters["start"] = selectors.day_start(data["since"], zone=zone)
         if data.get("until"):
-            filters["end"] = selectors.day_start(data["until"], after=True)
+            filters["end"] = selectors.day_start(data["until"], after=True, zone=zone)
         return filters

@@ -31,6 +31,7 @@ from tournaments.models import Tournament
 from .engine import SUM_NAMES, RulePoints, Totals, win_rate_interval
 from .engine.aggregate import LEFT_COUNTERS
 from .engine.ranking import ranked
+from .generation import kept
 from .leaderboards import COMMON as LEADER_COMMON
 from .leaderboards import POINTS, RATE, STATISTICS
 from .models import SeatRecord
@@ -228,6 +229,22 @@ def leaderboard(statistic: str, *, club=None, start: datetime | None = None, end
                   value=_shown_value(chosen.kind, key), key=key)
         for place, (key, row) in ranked(lines, key=lambda line: line[0])
     ]
+
+
+def kept_leaderboard(statistic: str, **filters) -> list[LeaderRow]:
+    """`leaderboard`, kept in the cache until the store's next change (records.generation): what
+    the pages read, so an all-time table is summed once per change, not once per request."""
+    arguments = (statistic, tuple(sorted((name, _plain(value)) for name, value in filters.items())))
+    return kept("leaderboard", arguments, lambda: leaderboard(statistic, **filters))
+
+
+def _plain(value):
+    """A filter's value as the cache key reads it: an object by its id, a collection sorted."""
+    if hasattr(value, "pk"):
+        return value.pk
+    if isinstance(value, (list, tuple, set, frozenset, QuerySet)):
+        return tuple(sorted(_plain(item) for item in value))
+    return value
 
 
 def _float(expression):

@@ -19,5 +19,5 @@ def leaderboards(request):
     template = "records/leaderboards.html#results" if request.htmx else "records/leaderboards.html"
     return render(request, template, {
         "form": form, "statistic": STATISTICS[statistic],
-        "rows": selectors.leaderboard(statistic, **form.filters()),
+        "rows": selectors.kept_leaderboard(statistic, **form.filters()),
     })

@@ -9,7 +9,7 @@ from clubs.models import Club
 from games.visibility import counted_q
 from ratings.models import RatingEntry
 from records.models import SeatRecord
-from records.selectors import LeaderRow, leaderboard
+from records.selectors import LeaderRow, kept_leaderboard
 
 from .engine import RATING, Entry, SeasonTable, season_table
 from .models import ClubSeason
@@ -57,6 +57,7 @@ def rating_changes(season: ClubSeason, player_ids) -> dict[int, float]:
 
 
 def season_leaderboard(season: ClubSeason, statistic: str, **filters) -> list[LeaderRow]:
-    """A leaderboard of the season's games (`records.selectors.leaderboard` in the season's scope)."""
+    """A leaderboard of the season's games (`records.selectors.leaderboard` in the season's scope,
+    kept in the cache until the store changes)."""
     start, end = season.bounds()
-    return leaderboard(statistic, club=season.club_id, start=start, end=end, **filters)
+    return kept_leaderboard(statistic, club=season.club_id, start=start, end=end, **filters)

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games.engine.examples import full_pro_mafia_game
 from records.engine import win_rate_interval
+from records.generation import store_changed, store_generation
 from records.models import SeatRecord
 from records.selectors import leaderboard
 from tests.discipline.helpers import dd_game
@@ -23,6 +24,13 @@ from .kit import publish
 from .store_rows import counted_game, seat
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _a_new_generation():
+    """The rows below are written straight into the store, not by its pipeline: a new generation,
+    so no table kept by an earlier test is read (records/generation.py)."""
+    store_changed()
 
 
 def at(month, day, hour=19, minute=0):
@@ -202,3 +210,26 @@ def test_htmx_gets_the_table_alone_and_russian_reads(client, board):
     assert "<form" not in html and "1 Cid 3 2" in visible_text(html)
     text = visible_text(page(client, "statistic=wins", HTTP_ACCEPT_LANGUAGE="ru"))
     assert "Победы" in text and "1 Ann 3 2 1 Bob 3 2" in text
+
+
+def test_the_pages_table_is_kept_until_the_pipeline_changes_the_store(client, cup, run):
+    """The page reads the table kept for the store's generation (records/generation.py): a row
+    changed behind the pipeline's back is not seen, and the pipeline's next write is."""
+    full = run(cup.confirm, run(cup.play, full_pro_mafia_game()))
+    four = cup.player(4).nickname
+    assert f"1 {four} 1 1" in visible_text(page(client, "statistic=guessed_two"))
+    SeatRecord.objects.filter(game=full).update(guessed_two=False)
+    assert f"1 {four} 1 1" in visible_text(page(client, "statistic=guessed_two"))
+    before = store_generation()
+    run(publish, cup, full, False)  # the pipeline deletes the game's rows: a new generation
+    assert store_generation() != before
+    assert "No player has enough published games here." in visible_text(page(client, "statistic=guessed_two"))
+
+
+def test_a_clubs_period_is_of_its_days(client, board):
+    """Club B in Vladivostok (UTC+10): g3, 5 November 19:00 UTC, is 6 November there."""
+    Club = type(board["b"])
+    Club.objects.filter(pk=board["b"].pk).update(timezone="Asia/Vladivostok")
+    club = board["b"].slug
+    assert "No player has enough" in visible_text(page(client, f"club={club}&since=2026-11-05&until=2026-11-05"))
+    assert "1 Dan 1 2.50" in visible_text(page(client, f"club={club}&since=2026-11-06&until=2026-11-06"))

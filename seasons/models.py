@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 
@@ -18,9 +19,11 @@ MAX_MIN_GAMES = 10_000
 
 
 class Measure(models.TextChoices):
-    POINTS = engine.POINTS, _("points, summed")
-    MEAN = engine.MEAN, _("points per game")
-    RATING = engine.RATING, _("rating change")
+    """What the standings are by: read after "standings by" (Russian: the dative)."""
+
+    POINTS = engine.POINTS, pgettext_lazy("a season's standings by", "points, summed")
+    MEAN = engine.MEAN, pgettext_lazy("a season's standings by", "points per game")
+    RATING = engine.RATING, pgettext_lazy("a season's standings by", "rating change")
 
 
 class ClubSeason(models.Model):

@@ -162,7 +162,7 @@ def test_bad_values_are_refused_with_a_message_and_change_nothing(client, octobe
 
 def test_russian(client, october):
     text = visible_text(get(client, detail(october), HTTP_ACCEPT_LANGUAGE="ru").content.decode())
-    assert "Таблица" in text and "Лидеры" in text
+    assert "Таблица сезона" in text and "Лидеры" in text and "таблица по сумме баллов" in text
     text = visible_text(get(client, reverse("seasons:list", args=[october.club.slug]),
                             HTTP_ACCEPT_LANGUAGE="ru").content.decode())
     assert "Сезоны" in text

@@ -15,7 +15,7 @@ from clubs.models import ClubMembership
 from core.models import AuditEntry
 from seasons.models import ClubSeason
 from tests.factories import ClubFactory, MembershipFactory, UserPlayerFactory
-from tests.foundation.test_raw_values import visible_text
+from tests.foundation.test_raw_values import person_written, raw_values, visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -161,8 +161,20 @@ def test_bad_values_are_refused_with_a_message_and_change_nothing(client, octobe
 
 
 def test_russian(client, october):
+    """Every word in Russian, and no internal value shown (tests/foundation/test_raw_values.py)."""
+    organizer = organizer_of(october.club)
+    ClubSeason.objects.filter(pk=october.pk).update(measure="rating", min_games=3)
+    client.force_login(organizer)
+    written = person_written()
+    for url in (detail(october), detail(october, "statistic=win_rate&min_games=1"),
+                reverse("seasons:list", args=[october.club.slug]), reverse("seasons:create", args=[october.club.slug]),
+                reverse("seasons:edit", args=[october.club.slug, october.pk]),
+                f"{reverse('records:leaderboards')}?statistic=win_rate&min_games=1&club={october.club.slug}"):
+        text = visible_text(get(client, url, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+        assert not raw_values(text, written=written), (url, raw_values(text, written=written))
+    client.logout()
     text = visible_text(get(client, detail(october), HTTP_ACCEPT_LANGUAGE="ru").content.decode())
-    assert "Таблица сезона" in text and "Лидеры" in text and "таблица по сумме баллов" in text
+    assert "Таблица сезона" in text and "Лидеры" in text and "таблица по изменению рейтинга" in text
     text = visible_text(get(client, reverse("seasons:list", args=[october.club.slug]),
                             HTTP_ACCEPT_LANGUAGE="ru").content.decode())
     assert "Сезоны" in text

@@ -3,8 +3,6 @@ left out, the other choices still apply (as on the record page, reading P1)."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -33,9 +31,6 @@ class StatisticForm(forms.Form):
         """`records.selectors.leaderboard`'s keyword arguments of the valid fields."""
         minimum = self.cleaned_data.get("min_games")
         return {} if minimum is None else {"min_games": minimum}
-
-    def query(self) -> str:
-        return urlencode({name: self.data[name] for name in self.cleaned_data if self.data.get(name)})
 
 
 class LeaderboardForm(StatisticForm):

@@ -15,6 +15,7 @@ from core.api_errors import ErrorSerializer
 from core.ratelimits import ApiTokenThrottle
 from games.api import ClubProtocolsView, GameViewSet
 from ratings.api import LeaderboardView, RatingHistoryView
+from records.api import PlayerRecordGamesView, PlayerRecordView
 from tournaments.api import (
     ApplicationViewSet,
     EveningViewSet,
@@ -70,6 +71,8 @@ v1 = [
     path("auth/token/", TokenView.as_view(), name="token"),
     path("ratings/", LeaderboardView.as_view(), name="leaderboard"),
     path("players/<int:pk>/rating-history/", RatingHistoryView.as_view(), name="rating-history"),
+    path("players/<int:pk>/record/", PlayerRecordView.as_view(), name="player-record"),
+    path("players/<int:pk>/record/games/", PlayerRecordGamesView.as_view(), name="player-record-games"),
     path("tournaments/<slug:slug>/protocols/", TournamentProtocolsView.as_view(), name="tournament-protocols"),
     path("clubs/<slug:slug>/protocols/", ClubProtocolsView.as_view(), name="club-protocols"),
     *router.urls,

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "scoring",
     "ratings",
     "records",
+    "leagues",
     "seasons",
     "axes",
     "online",

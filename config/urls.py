@@ -18,6 +18,7 @@ urlpatterns = [
     path("players/", include("clubs.urls_players")),
     path("players/", include("records.urls")),
     path("ratings/", include("ratings.urls")),
+    path("leagues/", include("leagues.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("broadcast/", include("tournaments.urls_broadcast")),
     path("organize/pipeline/", include("tournaments.urls_pipeline")),

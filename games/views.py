@@ -39,6 +39,8 @@ from core.polling import fragment_answer, kept_fragment_body, with_server_time
 from tournaments.models import Evening
 
 from . import entry, links, live_poll, refusals, selectors, services
+from .entry_parts import HEADER as PARTS_HEADER
+from .entry_parts import EntryParts, shown_parts
 from .final_scores import final_scores
 from .forms import EntryRequestKeyForm, HostTapForm, NewGameForm
 from .game_page import game_page
@@ -114,12 +116,15 @@ def _dead_link(request: HttpRequest, state: links.LinkState | None) -> HttpRespo
 def _context(request: HttpRequest, access: Access, *, error: ApplicationError | None = None) -> dict:
     game = access.game
     table = selectors.game_table(game)
+    # Every form carries the CSRF token (for the no-JavaScript fallback) and the version the
+    # page was built on (the conflict rule); rendered once here, used by every form.
+    hidden_fields = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+                                '<input type="hidden" name="version" value="{}">',
+                                get_token(request), game.protocol_version)
     context = {
-        # Every form carries the CSRF token (for the no-JavaScript fallback) and the version the
-        # page was built on (the conflict rule); rendered once here, used by every form.
-        "hidden_fields": format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-                                     '<input type="hidden" name="version" value="{}">',
-                                     get_token(request), game.protocol_version),
+        "hidden_fields": hidden_fields,
+        # the table's parts (games/entry_parts.py): what changes on every version is no change
+        "entry_parts": EntryParts(volatile=(str(hidden_fields), f'data-version="{game.protocol_version}"')),
         "game": game, "table": table, "access": access, "base": access.base, "via_link": access.via_link,
         "writable": access.writable,
         "error": error, "conflict": error is not None and error.code == "conflict",
@@ -277,6 +282,12 @@ def _render(request: HttpRequest, access: Access, *, error: ApplicationError | N
         host_only = request.htmx.target == "host" and "host" in context
         response = HttpResponse(loader.render_to_string("games/_host.html" if host_only else f"{TEMPLATE}#table",
                                                         context))
+        changed = None if host_only or error is not None else context["entry_parts"].changed_since(
+            shown_parts(request.headers.get(PARTS_HEADER, "")))
+        if changed is not None:  # the page shows the same table's shape: only what changed goes
+            response = HttpResponse("".join(part.html for part in changed))
+            response["HX-Reswap"] = "none"  # static/js/entry.js puts them in
+            response[PARTS_HEADER] = "changed"
     else:
         context.update(_organizer_tools(request, access))
         response = render(request, TEMPLATE, context)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from online.engine import GameState, processing, readable_threads
 
 from .models import Game, JudgedTable, Slot
@@ -69,6 +71,12 @@ def review_open(game: Game) -> bool:
     """The post-game review: everything is open once the game is over and the moderator has
     published it."""
     return game.is_over and game.review_published_at is not None
+
+
+def review_open_q(prefix: str = "") -> Q:
+    """``review_open`` as a filter of games (``prefix``: the path to the game, "game__" from a
+    slot): the lists that show roles of many games (a player's record) ask this, not their own rule."""
+    return Q(**{f"{prefix}status": Game.Status.FINISHED, f"{prefix}review_published_at__isnull": False})
 
 
 def judged_table_revealed(table: JudgedTable) -> bool:

@@ -22,9 +22,13 @@ from django.db.models import (
     Sum,
 )
 from django.db.models.functions import Cast, Lower
+from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club
+from online import mafia1923_texts, texts
+from online.models import GameEvent, Slot
+from online.visibility import review_open_q
 from scoring.engine.points import ONE
 from tournaments.models import Tournament
 
@@ -75,9 +79,9 @@ def player_records(
     rows = SeatRecord.objects.filter(player=player)
     if with_player is not None:
         rows = rows.filter(Exists(_seats_of(with_player, with_team)))
-    if since is not None:
+    if since is not None and since > date.min:  # the first day there is bounds nothing (and has no eve)
         rows = rows.filter(played_at__gte=_start_of(since))
-    if until is not None:
+    if until is not None and until < date.max:  # the last day there is has no morrow
         rows = rows.filter(played_at__lt=_start_of(until + timedelta(days=1)))
     wanted = {"club": club, "tournament": tournament, "evening": evening, "ruleset": ruleset, "role": role,
               "team": team, "seat": seat}
@@ -151,6 +155,65 @@ def table_mates(player) -> list[tuple[int, str, int]]:
              .values("player_id", "player__nickname").annotate(together=Count("game_id", distinct=True))
              .order_by("-together", "player__nickname", "player_id"))
     return [(row["player_id"], row["player__nickname"], row["together"]) for row in mates]
+
+
+# --- online games (docs/records.md, "Online games") ---------------------------------------------
+
+MAFIA1923 = "mafia1923"  # the online ruleset of the family event (online/mafia1923_services.py)
+
+
+def player_online_games(player) -> QuerySet[Slot]:
+    """The player's seats in the online games whose roles are public, the latest ended first: the
+    slots held by the player's account in the games over whose post-game review is published
+    (online.visibility's one rule, as a filter). A game still running, or over with its review not
+    yet published, is not there at all; the auto-judged table (its owner's alone) never is."""
+    if player.user_id is None:
+        return Slot.objects.none()
+    return (Slot.objects.filter(review_open_q("game__"), user_id=player.user_id)
+            .select_related("game__setup").order_by("-game__finished_at", "-game_id"))
+
+
+@dataclass(frozen=True)
+class OnlineGameRow:
+    """One online game of a player's record: the seat, its role and the result, from the game's
+    ``game_ended`` event (which names every role and the winning seats)."""
+
+    slot: Slot
+    role: str  # the ruleset's role id
+    won: bool | None  # None: nobody won (everyone left)
+
+    @property
+    def game(self):
+        return self.slot.game
+
+    @property
+    def mafia1923(self) -> bool:
+        return self.slot.game.setup.data.get("ruleset") == MAFIA1923
+
+    @property
+    def role_name(self) -> str:
+        return mafia1923_texts.role_name(self.role) if self.mafia1923 else texts.role_name(self.role)
+
+    @property
+    def url(self) -> str:
+        if self.mafia1923:
+            return reverse("m1923:event", kwargs={"slug": self.slot.game.slug})
+        return self.slot.game.get_absolute_url()
+
+
+def online_game_rows(slots) -> list[OnlineGameRow]:
+    """A page of ``player_online_games`` as rows: one query for the games' ends."""
+    slots = list(slots)
+    ends = dict(GameEvent.objects.filter(game_id__in=[slot.game_id for slot in slots], type="game_ended")
+                .values_list("game_id", "data"))
+    rows = []
+    for slot in slots:
+        end = ends.get(slot.game_id) or {}
+        role = ((end.get("roles") or {}).get(str(slot.number)) or {}).get("role") or ""
+        winners = end.get("winners") or []
+        won = None if not winners and end.get("winner") is None else slot.number in winners
+        rows.append(OnlineGameRow(slot=slot, role=role, won=won))
+    return rows
 
 
 # --- leaderboards (docs/records.md, "Leaderboards") ----------------------------------------------

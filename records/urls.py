@@ -7,5 +7,6 @@ app_name = "records"
 # Under /players/, beside the player's page (config/urls.py).
 urlpatterns = [
     path("<int:pk>/record/", views.player_record, name="player"),
+    path("<int:pk>/record/games.csv", views.player_games_csv, name="games_csv"),
     path("leaderboards/", views_leaderboards.leaderboards, name="leaderboards"),
 ]

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from clubs.permissions import user_may_organize
 from core import written
 from games import links
+from games.entry_parts import EntryParts
 from games.qr import qr_svg
 from games.visibility import FINISHED_STATUSES, may_see_roles
 
@@ -117,13 +118,16 @@ def color_tiles(seats):
     return mark_safe("".join(parts))  # noqa: S308  (integers and escaped text only)
 
 
-@register.simple_tag
-def seat_grid(seats, roles_visible, open_for_fouls):
+@register.simple_tag(takes_context=True)
+def seat_grid(context, seats, roles_visible, open_for_fouls):
     """The ten seat cards: number, nickname, role (only when visible), fouls, how a seat left,
-    and the one-tap foul button. Rendered in Python for the same reason as ``seat_tiles``."""
+    and the one-tap foul button. Rendered in Python for the same reason as ``seat_tiles``. Each
+    card is a part of the table (games/entry_parts.py): a foul sends one card again, not ten."""
     fouls_label, short_label, foul_label = escape(_("fouls")), escape(_("30 s speech")), escape(_("foul"))
-    parts = []
+    table_parts: EntryParts | None = context.get("entry_parts")
+    cards = []
     for seat in seats:
+        parts = []
         number = int(seat.number)
         classes = ["seat", "alive" if seat.alive else "out"]
         if roles_visible:
@@ -148,7 +152,38 @@ def seat_grid(seats, roles_visible, open_for_fouls):
             parts.append(f'<button type="submit" name="seat" value="{number}" class="foul-button" '
                          f'aria-label="{foul_label} {number}">+ {foul_label}</button>')
         parts.append("</div>")
-    return mark_safe("".join(parts))  # noqa: S308  (integers and escaped text only)
+        card = "".join(parts)
+        if table_parts is not None:
+            table_parts.open()
+            card = table_parts.close(f"seat-{number}", card)
+        cards.append(card)
+    return mark_safe("".join(cards))  # noqa: S308  (integers and escaped text only)
+
+
+class PartNode(template.Node):
+    def __init__(self, key, nodelist):
+        self.key, self.nodelist = key, nodelist
+
+    def render(self, context):
+        table_parts: EntryParts | None = context.get("entry_parts")
+        if table_parts is None:
+            return self.nodelist.render(context)
+        key = "-".join(str(piece.resolve(context)) for piece in self.key)
+        table_parts.open()
+        return mark_safe(table_parts.close(key, self.nodelist.render(context)))  # noqa: S308
+
+
+@register.tag("part")
+def part(parser, token):
+    """``{% part "key" [more...] %}<element>...</element>{% endpart %}``: one part of the entry
+    table, sent again only when it changed (games/entry_parts.py); the key's pieces are joined
+    with "-" (``{% part "will" will.seat %}``: will-3). The content starts with its element."""
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("{% part %} takes a key")
+    nodelist = parser.parse(("endpart",))
+    parser.delete_first_token()
+    return PartNode([parser.compile_filter(bit) for bit in bits[1:]], nodelist)
 
 
 @register.inclusion_tag("games/_result.html", takes_context=True)

@@ -29,13 +29,16 @@
   }
 
   // The clock of the panel on the page now, whichever it is: each panel the server draws (after a
-  // tap, an entry, a reload) starts from its own "time left", noted when the script first sees it.
+  // tap, an entry, a reload) starts from its own "time left", noted when the script first sees it;
+  // a panel the page brought up to date where it was (static/js/entry.js) starts again from its
+  // new time left.
   var clocks = new WeakMap();
   function clockOf(panel) {
-    var clock = clocks.get(panel);
-    if (!clock) {
+    var clock = clocks.get(panel), drawn = panel.dataset.left + "|" + panel.dataset.running;
+    if (!clock || clock.drawn !== drawn) {
       var left = parseFloat(panel.dataset.left || "0");
-      clock = { left: left, running: panel.dataset.running === "1", since: Date.now(), warned: left <= 10, ended: left <= 0 };
+      clock = { left: left, running: panel.dataset.running === "1", since: Date.now(), warned: left <= 10,
+                ended: left <= 0, drawn: drawn };
       clocks.set(panel, clock);
     }
     return clock;
@@ -68,11 +71,17 @@
   // the panel is drawn again, which keeps the tap's work in the browser within a frame.
   function redraw() {
     var entry = document.getElementById("entry");
-    if (window.htmx && entry && entry.dataset.refresh && document.getElementById("host")) {
-      window.htmx.ajax("GET", entry.dataset.refresh, { target: "#host", select: "#host", swap: "outerHTML" });
-    } else {
+    if (!window.entryParts || !entry || !entry.dataset.refresh || !document.getElementById("host")) {
       window.location.reload();
+      return;
     }
+    fetch(entry.dataset.refresh, { credentials: "same-origin", headers: { "HX-Request": "true", "HX-Target": "host" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error("answer " + response.status);
+        return response.text().then(function (html) {
+          window.entryParts.put(entry, html, response.headers.get("X-Protocol-Version") || entry.dataset.version);
+        });
+      }).catch(function () { /* no answer: the panel stays as it is until the next tap or entry */ });
   }
 
   document.addEventListener("submit", function (event) {

@@ -327,6 +327,8 @@ def test_read_endpoints_answer_everyone(world):
     for url in ("/api/v1/clubs/", f"/api/v1/clubs/{world.club.slug}/", "/api/v1/players/?q=Player",
                 f"/api/v1/players/{world.judge_player.pk}/", "/api/v1/ratings/?track=red",
                 f"/api/v1/players/{world.judge_player.pk}/rating-history/", "/api/v1/evenings/",
+                f"/api/v1/players/{world.judge_player.pk}/record/?role=red",
+                f"/api/v1/players/{world.judge_player.pk}/record/games/",
                 "/api/v1/tournaments/", f"/api/v1/tournaments/{world.tournament.slug}/"):
         response = client.get(url)
         assert response.status_code == 200, url

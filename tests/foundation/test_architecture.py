@@ -35,9 +35,10 @@ ALLOWED: dict[str, set[str]] = {
     "tournaments": {"core", "clubs", "games", "discipline", "scoring"},
     "ratings": {"core", "clubs", "games", "scoring"},
     "records": {"core", "clubs", "games", "scoring", "tournaments", "ratings", "discipline", "online"},
+    "leagues": {"core", "clubs", "games", "tournaments"},
     "seasons": {"core", "clubs", "games", "scoring", "tournaments", "ratings", "discipline", "online", "records"},
     "config": {"core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings",
-               "records", "seasons"},
+               "records", "leagues", "seasons"},
 }
 APPS = tuple(app for app in ALLOWED if (ROOT / app).is_dir())
 for _app_name in ALLOWED:
@@ -52,6 +53,7 @@ PURE = {
     "tournaments.seating": (),
     "online.engine": ("vocabulary",),
     "records.engine": ("games.engine", "scoring.engine", "vocabulary"),
+    "leagues.engine": (),
     "seasons.engine": ("records.engine", "ratings.engine", "scoring.engine", "games.engine", "vocabulary"),
 }
 PURE = {package: allowed for package, allowed in PURE.items() if (ROOT / package.replace(".", "/")).is_dir()}

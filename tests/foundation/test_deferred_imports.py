@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("vocabulary", "core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings", "records",
-        "seasons", "config")
+        "leagues", "seasons", "config")
 
 # (module path, imported module) -> why it is imported inside a function
 ALLOWED = {
@@ -35,6 +35,7 @@ ALLOWED = {
     ("records/apps.py", "games.signals"): "AppConfig.ready",
     ("records/apps.py", "scoring.signals"): "AppConfig.ready",
     ("records/apps.py", "."): "AppConfig.ready",
+    ("leagues/apps.py", "."): "AppConfig.ready",
     ("games/apps.py", "."): "AppConfig.ready",  # games/live_poll.py's receivers
     ("online/apps.py", ".deadlines"): "AppConfig.ready",
     ("online/apps.py", ".signals"): "AppConfig.ready",

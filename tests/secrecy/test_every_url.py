@@ -35,6 +35,8 @@ MUST_DIFFER_WHEN_PUBLISHED = {
     "api:v1:game-detail": lambda w: [f"/api/v1/games/{w.secret.pk}/", f"/api/v1/games/{w.evening_game.pk}/"],
     "api:v1:game-protocol": lambda w: [f"/api/v1/games/{w.secret.pk}/protocol/"],
     "tournaments:standings": lambda w: [f"/tournaments/{w.tournament.slug}/standings/"],
+    # a series counts its tournament's final places: the secret table's players' places move them
+    "leagues:series": lambda w: [f"/leagues/{w.extra['league']}/series/{w.extra['series']}/"],
     "ratings:leaderboard": lambda w: ["/ratings/"],
     # the wins and the rating changes move with the winner
     "records:leaderboards": lambda w: ["/players/leaderboards/?statistic=wins&min_games=1"],
@@ -42,6 +44,10 @@ MUST_DIFFER_WHEN_PUBLISHED = {
     # the winner (issue 25; the worlds' winners differ): the results' line of the secret table
     "tournaments:results": lambda w: [f"/tournaments/{w.tournament.slug}/results/"],
     "online:review": lambda w: [f"/online/{w.extra['online_game']}/review/"],
+    # a player's record (the secret table's seat 4): its totals and games, in the API and as CSV
+    "api:v1:player-record": lambda w: [f"/api/v1/players/{w.secret.seats.get(seat=4).player_id}/record/"],
+    "api:v1:player-record-games": lambda w: [f"/api/v1/players/{w.secret.seats.get(seat=4).player_id}/record/games/"],
+    "records:games_csv": lambda w: [f"/players/{w.secret.seats.get(seat=4).player_id}/record/games.csv"],
 }
 # How a page or the API says that the Mafia won.
 MAFIA_WIN_MARKERS = ("the Mafia wins", '"winner":"black"', '"winner": "black"')

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubs.models import Player
+
 
 @dataclass(frozen=True)
 class Pattern:
@@ -78,7 +80,16 @@ VISITS: dict[str, Entry] = {
     + [Visit({"pk": w.guest.pk})],
     # the record holds published games only: a secret table's players, with and without filters
     "records:player": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})]
+    # the online game's players (its deal is a secret too): their record's online games
+    + [Visit({"pk": _online_player(w, number)}, query="online_page=1") for number in (1, 2)],
+    "records:games_csv": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})],
+    # leagues (issue 29): a series whose tournament holds the secret table; its organizers' forms
+    "leagues:list": lambda w: {},
+    "leagues:league": lambda w: {"league": w.extra["league"]},
+    "leagues:series": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
+    "leagues:series_csv": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
     # the leaderboards and a club's season count published games only: every statistic's kind,
     # every scope, a bad value, the htmx table
     "records:leaderboards": lambda w: [
@@ -180,6 +191,17 @@ VISITS: dict[str, Entry] = {
                                    for action in ("publish", "override", "exile")],  # POST-only
     # --- organizers' and judges' pages (closed to the visitors walked) ----------------------------
     "pipeline:status": lambda w: {},
+    "leagues:league_create": lambda w: {},
+    "leagues:league_edit": lambda w: {"league": w.extra["league"]},
+    "leagues:table_create": lambda w: {"league": w.extra["league"]},
+    "leagues:version_create": lambda w: {"league": w.extra["league"], "pk": w.extra["points_table"]},
+    "leagues:series_create": lambda w: {"league": w.extra["league"]},
+    "leagues:series_edit": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
+    "leagues:series_tournament_add": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
+    # POST-only (a GET answers 405)
+    "leagues:series_tournament_remove": lambda w: {"league": w.extra["league"], "series": w.extra["series"],
+                                                   "pk": w.tournament.pk},
+    "leagues:series_recompute": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
     "discipline:queue": lambda w: {},
     "discipline:case": lambda w: {"pk": w.extra["case"]},
     "discipline:decide": lambda w: {"pk": w.extra["case"]},
@@ -246,6 +268,12 @@ VISITS: dict[str, Entry] = {
     "api:v1:leaderboard": lambda w: [Visit(), Visit(query="track=red"), Visit(query="track=black")],
     "api:v1:rating-history": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
     + [Visit({"pk": w.guest.pk})],
+    # a player's record: the totals and the games of the secret table's players, with a filter
+    "api:v1:player-record": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id}) for seat in (1, 4)]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black&seat=1"), Visit({"pk": w.guest.pk})],
+    "api:v1:player-record-games": lambda w: [Visit({"pk": w.secret.seats.get(seat=seat).player_id})
+                                             for seat in (1, 4)]
+    + [Visit({"pk": w.secret.seats.get(seat=1).player_id}, query="role=black"), Visit({"pk": w.guest.pk})],
     "api:v1:tournament-protocols": lambda w: [Visit({"slug": w.tournament.slug}),
                                               Visit({"slug": w.tournament.slug}, query="as=zip")],
     "api:v1:club-protocols": lambda w: [Visit({"slug": w.club.slug}), Visit({"slug": w.club.slug}, query="as=zip"),
@@ -297,6 +325,12 @@ ADMIN_SITE_VISITS: dict[str, Entry] = {
     "admin:auth_user_password_change": lambda w: {"id": w.outsider.pk},
     "admin/(?P<url>.*)$": lambda w: [Visit(url="/admin/no-such-page/")],
 }
+
+
+def _online_player(w, number: int) -> int:
+    """The listed player of the online game's slot (the walk's players have accounts)."""
+    return Player.objects.get(user__online_slots__game__slug=w.extra["online_game"],
+                              user__online_slots__number=number).pk
 
 
 def _admin_object(w, model) -> object:

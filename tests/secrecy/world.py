@@ -225,6 +225,7 @@ def build(variant: str, clock) -> World:
     world.extra.update(_online_game(world))
     world.extra.update(_mafia1923_event(world))
     world.extra.update(_simulation_run(world))
+    world.extra.update(_league_series(world))
     world.at(600)
     from django.contrib.contenttypes.models import ContentType
 
@@ -271,6 +272,25 @@ def _online_game(world: World) -> dict:
     JudgedTable.objects.create(token="secrecy-table", seed="secrecy-table", seat=3, session_key="a-visitor",
                                log=create_table("secrecy-table")[1])
     return {"online_game": game.slug, "online_setup": setup.slug, "judged_table": "secrecy-table"}
+
+
+def _league_series(world: World) -> dict:
+    """The tournament is finished (its standings public: they count its published games only) and
+    is the one tournament of a series of a league of the club: the series' standings are its
+    published games' final places (leagues/, docs/leagues.md)."""
+    from leagues import services as leagues
+
+    tournaments.tournament_set_status(tournament=world.tournament, status=Tournament.Status.FINISHED,
+                                      actor=world.organizer)
+    league = leagues.league_create(club=world.club, actor=world.organizer, name="Secret League")
+    table = leagues.points_table_create(league=league, actor=world.organizer, name="Secret Points",
+                                        effective_from=datetime.date(2026, 1, 1),
+                                        points=[10_000 - 1_000 * n for n in range(10)])
+    series = leagues.series_create(league=league, actor=world.organizer, name="Secret Series",
+                                   starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
+                                   points_table=table)
+    leagues.series_tournament_add(series=series, actor=world.organizer, tournament=world.tournament)
+    return {"league": league.slug, "series": series.slug, "points_table": table.pk}
 
 
 def _simulation_run(world: World) -> dict:

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "ratings",
     "records",
     "leagues",
+    "seasons",
     "axes",
     "online",
 ]

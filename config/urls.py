@@ -13,6 +13,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("healthz/live", healthz_live, name="healthz_live"),
     path("favicon.ico", favicon, name="favicon"),
+    path("clubs/<slug:slug>/seasons/", include("seasons.urls")),
     path("clubs/", include("clubs.urls")),
     path("players/", include("clubs.urls_players")),
     path("players/", include("records.urls")),

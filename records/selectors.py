@@ -8,11 +8,24 @@ import logging
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.db import connections
-from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum
+from django.db.models import (
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    FloatField,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+)
 from django.db.models.expressions import Combinable
-from django.db.models.functions import TruncMonth
+from django.db.models.functions import Cast, Lower, TruncMonth
 from django.urls import reverse
 from django.utils import timezone
 
@@ -23,12 +36,17 @@ from games.models import Game
 from online import mafia1923_texts, texts
 from online.models import GameEvent, Slot
 from online.visibility import review_open_q
+from scoring.engine.points import ONE
 from tournaments.models import Evening, Tournament
 from vocabulary import ROLES, TEAM_OF_ROLE, TEAMS
 
-from .engine import BY_ROLE_FIELDS, SUM_NAMES, RulePoints, Totals, by_role_name
+from .engine import BY_ROLE_FIELDS, SUM_NAMES, RulePoints, Totals, by_role_name, win_rate_interval
 from .engine.aggregate import LEFT_COUNTERS
 from .engine.pairs import PairFacts, SharedGame, pair_facts
+from .engine.ranking import ranked
+from .generation import kept
+from .leaderboards import COMMON as LEADER_COMMON
+from .leaderboards import POINTS, RATE, STATISTICS
 from .models import SeatRecord
 
 logger = logging.getLogger(__name__)
@@ -371,3 +389,138 @@ def online_game_rows(slots) -> list[OnlineGameRow]:
         won = None if not winners and end.get("winner") is None else slot.number in winners
         rows.append(OnlineGameRow(slot=slot, role=role, won=won))
     return rows
+
+
+# --- leaderboards (docs/records.md, "Leaderboards") ----------------------------------------------
+
+LEADERBOARD_SIZE = 100
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """One player's line of a leaderboard: the place (shared by equal values), the player, their
+    games, wins and decided games and points in the scope, and the statistic's value."""
+
+    place: int
+    player_id: int
+    nickname: str
+    games: int
+    wins: int
+    decided: int
+    points_milli: int
+    value: int | float  # a count, points (sum or mean), or a rate between 0 and 1
+    key: object  # the exact value the place is decided by (an int or a Fraction)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Wilson's 95% interval of the win rate (records.engine.win_rate_interval)."""
+        return win_rate_interval(self.wins, self.decided)
+
+    @property
+    def rate_shown(self) -> str:
+        return f"{round(100 * self.wins / self.decided)}%" if self.decided else "—"
+
+    @property
+    def interval_shown(self) -> str:
+        if not self.decided:
+            return "—"
+        low, high = self.interval
+        return f"{round(100 * low)}–{round(100 * high)}%"
+
+
+def leaderboard(statistic: str, *, club=None, start: datetime | None = None, end: datetime | None = None,
+                tournaments=None, min_games: int | None = None, limit: int = LEADERBOARD_SIZE) -> list[LeaderRow]:
+    """The players with the best values of a statistic (`records.leaderboards.STATISTICS`) over
+    the store's rows (the published games only), best first, at most ``limit``. One aggregate query,
+    grouped by player. ``club``: an object or its id; ``start`` (included) and ``end`` (excluded):
+    aware moments; ``tournaments``: ids or objects (a series' tournaments); ``min_games``: the
+    fewest games a player needs in the scope (None: the statistic's default). Equal values share a
+    place (records.engine.ranking); among them, more games first, then by nickname."""
+    chosen = STATISTICS.get(statistic)
+    if chosen is None:
+        raise ValueError(f"no leaderboard statistic {statistic!r}")
+    minimum = max(1, chosen.default_min_games if min_games is None else min_games)
+    rows = SeatRecord.objects.filter(player__is_pending=False)  # a seat of no registered player drops out too
+    if club is not None:
+        rows = rows.filter(club=club)
+    if start is not None:
+        rows = rows.filter(played_at__gte=start)
+    if end is not None:
+        rows = rows.filter(played_at__lt=end)
+    if tournaments is not None:
+        rows = rows.filter(tournament__in=tournaments)
+    annotations = {**LEADER_COMMON}
+    if chosen.aggregate is not None:
+        annotations["value"] = chosen.aggregate
+    grouped = (rows.order_by().values("player_id", "player__nickname").annotate(**annotations)
+               .filter(games__gte=minimum))
+    if statistic == "win_rate":
+        grouped = grouped.filter(decided__gt=0)  # a rate over no decided game is no number
+    grouped = grouped.order_by(_LEADER_ORDER.get(statistic, F("value")).desc(), "-games",
+                               Lower("player__nickname"), "player_id")[:limit]
+    lines = [(_exact_key(statistic, row), row) for row in grouped]
+    # the database sorted by floats; the places are decided by the exact values (a stable re-sort)
+    lines.sort(key=lambda line: line[0], reverse=True)
+    return [
+        LeaderRow(place=place, player_id=row["player_id"], nickname=row["player__nickname"], games=row["games"],
+                  wins=row["wins"], decided=row["decided"], points_milli=row["points_sum"] or 0,
+                  value=_shown_value(chosen.kind, key), key=key)
+        for place, (key, row) in ranked(lines, key=lambda line: line[0])
+    ]
+
+
+def kept_leaderboard(statistic: str, **filters) -> list[LeaderRow]:
+    """`leaderboard`, kept in the cache until the store's next change (records.generation): what
+    the pages read, so an all-time table is summed once per change, not once per request."""
+    arguments = (statistic, tuple(sorted((name, _plain(value)) for name, value in filters.items())))
+    return kept("leaderboard", arguments, lambda: leaderboard(statistic, **filters))
+
+
+def _plain(value):
+    """A filter's value as the cache key reads it: an object by its id, a collection sorted."""
+    if hasattr(value, "pk"):
+        return value.pk
+    if isinstance(value, (list, tuple, set, frozenset, QuerySet)):
+        return tuple(sorted(_plain(item) for item in value))
+    return value
+
+
+def _float(expression):
+    return ExpressionWrapper(Cast(expression, FloatField()), output_field=FloatField())
+
+
+_LEADER_ORDER = {
+    "points": F("points_sum"),
+    "mean": ExpressionWrapper(_float(F("points_sum")) / _float(F("games")), output_field=FloatField()),
+    "games": F("games"),
+    "wins": F("wins"),
+    "win_rate": ExpressionWrapper(_float(F("wins")) / _float(F("decided")), output_field=FloatField()),
+}
+
+
+def _exact_key(statistic: str, row: dict) -> int | Fraction:
+    if statistic == "points":
+        return row["points_sum"] or 0
+    if statistic == "mean":
+        return Fraction(row["points_sum"] or 0, row["games"])
+    if statistic == "win_rate":
+        return Fraction(row["wins"], row["decided"])
+    if statistic in ("games", "wins"):
+        return row[statistic]
+    return row["value"] or 0
+
+
+def _shown_value(kind: str, key: int | Fraction) -> int | float:
+    if kind == POINTS:  # points (a sum or a mean) to the hundredth, halves up, as pages show points
+        return float((Decimal(key.numerator) / key.denominator / ONE).quantize(Decimal("0.01"), ROUND_HALF_UP))
+    if kind == RATE:
+        return float(key)
+    return int(key)
+
+
+def day_start(day: date, *, after: bool = False, zone=None) -> datetime:
+    """The first moment of the day (``after``: of the next day) in ``zone`` (a tzinfo; None: the
+    site's zone, as the record page's period): a leaderboard's or a season's bounds."""
+    if after:
+        day += timedelta(days=1)
+    return timezone.make_aware(datetime.combine(day, time.min), zone)

@@ -26,6 +26,7 @@ from scoring.services import replayed_and_scored
 from vocabulary import ROLES
 
 from .engine import BY_ROLE_FIELDS, SeatFacts, by_role_name, seat_facts
+from .generation import store_changed
 from .models import SeatRecord
 
 logger = logging.getLogger(__name__)
@@ -81,8 +82,10 @@ def game_records_replace(*, game_id: int) -> int:
     named_lock(f"recompute:{outbox.Kind.PLAYER_RECORDS}:{game_id}")
     game = Game.objects.filter(pk=game_id).order_by().first()
     rows = seat_records_of(game) if game is not None and counts_in_aggregates(game) else []
-    SeatRecord.objects.filter(game_id=game_id).delete()
+    deleted, _by_model = SeatRecord.objects.filter(game_id=game_id).delete()
     SeatRecord.objects.bulk_create(rows)
+    if deleted or rows:
+        transaction.on_commit(store_changed)  # the leaderboards kept in the cache are stale
     return len(rows)
 
 
@@ -97,6 +100,7 @@ def player_records_rebuild(*, progress: Callable[[int, int], None] | None = None
     """Rebuild the whole store from the games that count, in batches (``rebuild_player_records``)."""
     named_lock(STORE_LOCK)
     SeatRecord.objects.all().delete()
+    transaction.on_commit(store_changed)
     game_ids = list(Game.objects.filter(counted_q()).order_by("pk").values_list("pk", flat=True))
     rows = 0
     for start in range(0, len(game_ids), REBUILD_BATCH):

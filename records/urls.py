@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_leaderboards
 
 app_name = "records"
 
@@ -9,4 +9,5 @@ urlpatterns = [
     path("<int:pk>/record/", views.player_record, name="player"),
     path("<int:pk>/record/games.csv", views.player_games_csv, name="games_csv"),
     path("<int:pk>/versus/<int:other_pk>/", views.versus, name="versus"),
+    path("leaderboards/", views_leaderboards.leaderboards, name="leaderboards"),
 ]

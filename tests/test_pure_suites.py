@@ -15,7 +15,7 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 PURE_TEST_DIRECTORIES = ("engine", "scoring", "seating", "ratings", "online/engine", "records/engine",
-                         "leagues/engine")
+                         "leagues/engine", "seasons/engine")
 # pytest-django's fixtures: asking for one needs the Django plugin and its settings.
 DJANGO_FIXTURES = {
     "db", "transactional_db", "django_db_setup", "django_db_blocker", "client", "async_client",

@@ -36,8 +36,9 @@ ALLOWED: dict[str, set[str]] = {
     "ratings": {"core", "clubs", "games", "scoring"},
     "records": {"core", "clubs", "games", "scoring", "tournaments", "ratings", "discipline", "online"},
     "leagues": {"core", "clubs", "games", "tournaments"},
+    "seasons": {"core", "clubs", "games", "scoring", "tournaments", "ratings", "discipline", "online", "records"},
     "config": {"core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings",
-               "records", "leagues"},
+               "records", "leagues", "seasons"},
 }
 APPS = tuple(app for app in ALLOWED if (ROOT / app).is_dir())
 for _app_name in ALLOWED:
@@ -53,6 +54,7 @@ PURE = {
     "online.engine": ("vocabulary",),
     "records.engine": ("games.engine", "scoring.engine", "vocabulary"),
     "leagues.engine": (),
+    "seasons.engine": ("records.engine", "ratings.engine", "scoring.engine", "games.engine", "vocabulary"),
 }
 PURE = {package: allowed for package, allowed in PURE.items() if (ROOT / package.replace(".", "/")).is_dir()}
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("vocabulary", "core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings", "records",
-        "leagues", "config")
+        "leagues", "seasons", "config")
 
 # (module path, imported module) -> why it is imported inside a function
 ALLOWED = {

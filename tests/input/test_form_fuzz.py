@@ -67,7 +67,7 @@ EXPECTED = {
 INCLUDE = re.compile(r"""{%\s*include\s+["']([\w/.-]+\.html)""")
 INCLUSION_TAG = re.compile(r"""inclusion_tag\(\s*["']([\w/.-]+\.html)["'][^)]*\)\s*def (\w+)""")
 FORM = re.compile(r"<form\b|hx-(?:post|get)=")
-PROJECT = ("clubs", "games", "tournaments", "scoring", "core", "config", "online", "leagues")
+PROJECT = ("clubs", "games", "tournaments", "scoring", "core", "config", "online", "leagues", "records", "seasons")
 
 
 @functools.cache

@@ -38,6 +38,9 @@ MUST_DIFFER_WHEN_PUBLISHED = {
     # a series counts its tournament's final places: the secret table's players' places move them
     "leagues:series": lambda w: [f"/leagues/{w.extra['league']}/series/{w.extra['series']}/"],
     "ratings:leaderboard": lambda w: ["/ratings/"],
+    # the wins and the rating changes move with the winner
+    "records:leaderboards": lambda w: ["/players/leaderboards/?statistic=wins&min_games=1"],
+    "seasons:detail": lambda w: [f"/clubs/{w.club.slug}/seasons/{w.extra['season']}/"],
     # the winner (issue 25; the worlds' winners differ): the results' line of the secret table
     "tournaments:results": lambda w: [f"/tournaments/{w.tournament.slug}/results/"],
     "online:review": lambda w: [f"/online/{w.extra['online_game']}/review/"],

@@ -98,6 +98,23 @@ VISITS: dict[str, Entry] = {
         Visit({"pk": w.secret.seats.get(seat=1).player_id, "other_pk": w.secret.seats.get(seat=seat).player_id},
               query=query) for seat in (2, 4) for query in ("", "show=same_team", "show=first_voted")]
     + [Visit({"pk": w.secret.seats.get(seat=1).player_id, "other_pk": w.guest.pk})],
+    # the leaderboards and a club's season count published games only: every statistic's kind,
+    # every scope, a bad value, the htmx table
+    "records:leaderboards": lambda w: [
+        Visit(), Visit(query="statistic=wins&min_games=1"), Visit(query=f"statistic=win_rate&club={w.club.slug}&min_games=0"),
+        Visit(query="statistic=mean&since=2026-11-01&until=2026-11-30&min_games=1"),
+        Visit(query="statistic=shot_first_night&min_games=x&club=nowhere"),
+        Visit(query="statistic=guessed_two", headers={"HX-Request": "true"})],
+    "seasons:list": lambda w: {"slug": w.club.slug},
+    "seasons:detail": lambda w: [
+        Visit({"slug": w.club.slug, "pk": w.extra["season"]}),
+        Visit({"slug": w.club.slug, "pk": w.extra["season"]}, query="statistic=win_rate&min_games=0"),
+        Visit({"slug": w.club.slug, "pk": w.extra["season"]}, query="statistic=fouls",
+              headers={"HX-Request": "true"})],
+    "seasons:csv": lambda w: {"slug": w.club.slug, "pk": w.extra["season"]},
+    # the organizers' forms: a visitor is sent to log in, another club's player refused
+    "seasons:create": lambda w: {"slug": w.club.slug},
+    "seasons:edit": lambda w: {"slug": w.club.slug, "pk": w.extra["season"]},
     "tournaments:list": lambda w: {},
     "tournaments:evening": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_apply": lambda w: {"pk": w.evening.pk},

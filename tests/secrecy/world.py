@@ -37,6 +37,7 @@ from games import services as games
 from games.engine.examples import full_pro_mafia_game
 from games.engine.scenario import Scenario
 from games.models import Game
+from seasons import services as seasons
 from tournaments import services as tournaments
 from tournaments.models import Application, Evening, Tournament
 
@@ -214,6 +215,12 @@ def build(variant: str, clock) -> World:
     rotated = {seat: seated[(seat + 2) % 10 + 1] for seat in range(1, 11)}
     game = _enter(world, _deal(game, scenario, rotated, judge.user), scenario, judge.user)
     world.evening_game = games.game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    world.at(530)
+    # The club's season around both secret games, its standings by the rating change (a change
+    # tells a team and a result: docs/seasons.md).
+    world.extra["season"] = seasons.season_create(
+        club=club, actor=organizer, name="November", starts_on=datetime.date(2026, 11, 1),
+        ends_on=datetime.date(2026, 11, 30), measure="rating", min_games=0).pk
     world.at(540)
     world.extra.update(_online_game(world))
     world.extra.update(_mafia1923_event(world))

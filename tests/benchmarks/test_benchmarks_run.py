@@ -72,6 +72,11 @@ SERVER = {
                        r"ms"),
     "pipeline_latency": (["--games", "1", "--players", "10"], r"p95 \d+ ms"),
     "rebuild_ratings": (["--games", "20"], r"rebuild_ratings over 20 games: [0-9.]+ s wall"),
+    "records_load": (["--games", "20", "--others", "12", "--clients", "2", "--seconds", "1", "--publishes", "1",
+                      "--rebuild", "--workers", "1", "--port", "0", "--database", "{database}", "--pg", "{pg}",
+                      "--redis", "{redis}"],
+                     r"p95 [0-9.]+ ms +max [0-9.]+ ms +\(target p95 < 50 ms[\s\S]*publish results → the player's rows"
+                     r"[\s\S]*rebuild_player_records over \d+ games"),
 }
 TINY = {**PURE, **SERVER}
 # The benchmarks that read their database and Redis from the environment rather than options.

@@ -30,12 +30,9 @@ from django.utils import timezone
 from clubs.management.commands.seed_demo import DEMO_NICKNAMES
 from clubs.models import Player
 from core.site import absolute
-from games.engine import ProtocolError, replay
-from games.engine.simulate import random_game
-from games.models import Game, GameSeat, ProtocolVersion
+from games.models import Game, GameSeat
 from ratings.services import ratings_recompute
-from scoring.models import SeatScore
-from scoring.services import score_record, seat_score_values
+from tournaments.demo_play import confirmed_fields, finished_protocol, store_versions_and_scores
 from tournaments.models import Evening
 
 from .models import SeatRecord
@@ -45,21 +42,9 @@ HISTORY_TITLE = "Club evening"
 HISTORY_SEED = 29
 HISTORY_WEEKS = 78  # eighteen months
 JUDGES = ("Judge Julia", "Judge Nadia")
-# How often each demo player comes (by their place in DEMO_NICKNAMES); Arkady, the demo account, is
-# a regular.
+# How often a player comes, relative to the others: Arkady (the demo account) is a regular; the
+# others get a weight from 0.75 to 1.25 from the history's generator.
 ATTENDANCE = {"Arkady": 1.25}
-
-
-def _finished_protocol(rng: random.Random) -> dict:
-    """A simulated game the engine accepts and that has ended, from the history's generator."""
-    while True:
-        document = random_game(rng.randrange(2**31), city_skill=rng.choice((0.3, 0.5, 0.6, 0.8)),
-                               fouls_per_phase=rng.choice((0, 0, 0, 1)))
-        try:
-            if replay(document).finished:
-                return document
-        except ProtocolError:
-            continue
 
 
 def _pick(rng: random.Random, players: list[Player], weights: dict[int, float], count: int) -> list[Player]:
@@ -97,44 +82,28 @@ def build_history(club, stdout, *, weeks: int = HISTORY_WEEKS) -> int:
                 publish_results=True, venue=club.contact.splitlines()[0] if club.contact else "",
                 starts_at=datetime.datetime.combine(day, datetime.time(19, 0), tzinfo=tz))
         for day, tables in _evenings(today, weeks))
-    games, seatings = [], []
+    games, records = [], []
     for evening in evenings:
         for number in range(1, rng.choice((2, 3, 3)) + 1):
             played_at = evening.starts_at + datetime.timedelta(minutes=50 * number)
             at_tables = _pick(rng, players, weights, 10 * evening.tables)
             for table in range(1, evening.tables + 1):
-                document = _finished_protocol(rng)
+                document = finished_protocol(rng.randrange(2**31), city_skill=rng.choice((0.3, 0.5, 0.6, 0.8)),
+                                             fouls_per_phase=rng.choice((0, 0, 0, 1)))
                 seated = at_tables[10 * (table - 1): 10 * table]
                 for entry, player in zip(document["seats"], seated, strict=True):
                     entry["player"], entry["player_id"] = player.nickname, player.pk
-                record = replay(document)
-                submitted = played_at + datetime.timedelta(minutes=45)
-                games.append(Game(
-                    club=club, evening=evening, table_number=table, number=number,
-                    judge=judges[(table + evening.pk) % len(judges)], ruleset=document["ruleset"],
-                    status=Game.Status.CONFIRMED, protocol=document, protocol_version=3,
-                    protocol_changed_at=submitted + datetime.timedelta(minutes=10),
-                    winner=record.winner or "", end=record.end or "", results_published=True,
-                    submitted_by=judge_user, submitted_at=submitted, judge_link_closed_at=submitted,
-                    confirmed_by=organizer, confirmed_at=submitted + datetime.timedelta(minutes=10),
-                    played_at=played_at, judge_link_issued_at=played_at))
-                seatings.append((seated, record))
+                record, fields = confirmed_fields(document, played_at=played_at, judge_user=judge_user,
+                                                  organizer=organizer)
+                games.append(Game(club=club, evening=evening, table_number=table, number=number,
+                                  judge=judges[(table + evening.pk) % len(judges)],
+                                  judge_link_issued_at=played_at, **fields))
+                records.append(record)
     games = Game.objects.bulk_create(games)
     GameSeat.objects.bulk_create(
-        GameSeat(game=game, seat=entry["seat"], player=player, role=entry["role"])
-        for game, (seated, _) in zip(games, seatings, strict=True)
-        for entry, player in zip(game.protocol["seats"], seated, strict=True))
-    versions, scores = [], []
-    for game, (_, record) in zip(games, seatings, strict=True):
-        for version, action, author in ((1, ProtocolVersion.Action.REPLACE, judge_user),
-                                        (2, ProtocolVersion.Action.SUBMIT, judge_user),
-                                        (3, ProtocolVersion.Action.CONFIRM, organizer)):
-            versions.append(ProtocolVersion(game=game, version=version, action=action, document=game.protocol,
-                                            author=author))
-        values = seat_score_values(game, record, score_record(record))
-        scores.extend(SeatScore(game=game, seat=seat, **fields) for seat, fields in values.items())
-    ProtocolVersion.objects.bulk_create(versions, batch_size=500)
-    SeatScore.objects.bulk_create(scores, batch_size=1000)
+        GameSeat(game=game, seat=entry["seat"], player_id=entry["player_id"], role=entry["role"])
+        for game in games for entry in game.protocol["seats"])
+    store_versions_and_scores(list(zip(games, records, strict=True)), judge_user=judge_user, organizer=organizer)
     # The stores derived from the games, rebuilt once (the pipeline would have kept them game by game).
     ratings_recompute()
     player_records_rebuild()

@@ -89,7 +89,7 @@ def build_history(club, stdout, *, weeks: int = HISTORY_WEEKS) -> int:
             at_tables = _pick(rng, players, weights, 10 * evening.tables)
             for table in range(1, evening.tables + 1):
                 document = finished_protocol(rng.randrange(2**31), city_skill=rng.choice((0.3, 0.5, 0.6, 0.8)),
-                                             fouls_per_phase=rng.choice((0, 0, 0, 1)))
+                                             fouls_per_phase=rng.choice((0, 0, 0, 1)), will_skill=0.5)
                 seated = at_tables[10 * (table - 1): 10 * table]
                 for entry, player in zip(document["seats"], seated, strict=True):
                     entry["player"], entry["player_id"] = player.nickname, player.pk

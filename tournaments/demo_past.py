@@ -48,7 +48,7 @@ def _play(tournament: Tournament, rng: random.Random, *, judge_user, organizer) 
                  .select_related("round").order_by("round__number", "table_number"))
     seats, played = [], []
     for game in games:
-        document = finished_protocol(rng.randrange(2**31), city_skill=rng.choice((0.4, 0.6, 0.8)))
+        document = finished_protocol(rng.randrange(2**31), city_skill=rng.choice((0.4, 0.6, 0.8)), will_skill=0.5)
         by_seat = {seat.seat: seat for seat in game.seats.all()}
         for entry in document["seats"]:
             seat = by_seat[entry["seat"]]

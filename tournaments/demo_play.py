@@ -36,10 +36,12 @@ from .services import tournament_set_status
 DEMO_ROUNDS_PLAYED = 4
 
 
-def finished_protocol(seed: int, *, city_skill: float = 0.6, fouls_per_phase: int = 0) -> dict:
+def finished_protocol(seed: int, *, city_skill: float = 0.6, fouls_per_phase: int = 0,
+                      will_skill: float = 0.0) -> dict:
     """The first simulated game from this seed on that the engine accepts and that has ended."""
     for attempt in range(seed, seed + 50):
-        document = random_game(attempt, city_skill=city_skill, fouls_per_phase=fouls_per_phase)
+        document = random_game(attempt, city_skill=city_skill, fouls_per_phase=fouls_per_phase,
+                               will_skill=will_skill)
         try:
             if replay(document).finished:
                 return document

@@ -50,6 +50,24 @@ def replayed_and_scored(game: Game) -> tuple[GameRecord, GameScore]:
     return record, score_record(record, scoring_review(game.pk))
 
 
+def seat_score_values(game: Game, record: GameRecord, result: GameScore) -> dict[int, dict]:
+    """Each seat's stored score fields (a ``SeatScore`` but its game and seat), by seat: what
+    ``game_scores_recompute`` stores, and what a bulk load (the demo's history) creates."""
+    players = {seat.seat: seat.player_id for seat in game.seats.all()}
+    return {
+        player["seat"]: {
+            "player_id": players.get(player["seat"]),
+            "role": player["role"],
+            "won": result.winner is not None and record.team(player["seat"]) == result.winner,
+            "total": Decimal(str(player["total"])),
+            "items": player["items"],
+            "protocol_version": game.protocol_version,
+            "rules_edition": RULES_EDITION,
+        }
+        for player in result.to_dict()["players"]
+    }
+
+
 @transaction.atomic
 def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
     """Store each seat's score of a finished game from its current protocol; idempotent.
@@ -77,21 +95,9 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
         return []
     if result is None:
         return []
-    players = {seat.seat: seat.player_id for seat in game.seats.all()}
     stored = []
-    for player in result.to_dict()["players"]:
-        row, _ = SeatScore.objects.update_or_create(
-            game=game, seat=player["seat"],
-            defaults={
-                "player_id": players.get(player["seat"]),
-                "role": player["role"],
-                "won": result.winner is not None and record.team(player["seat"]) == result.winner,
-                "total": Decimal(str(player["total"])),
-                "items": player["items"],
-                "protocol_version": game.protocol_version,
-                "rules_edition": RULES_EDITION,
-            },
-        )
+    for seat, values in seat_score_values(game, record, result).items():
+        row, _ = SeatScore.objects.update_or_create(game=game, seat=seat, defaults=values)
         stored.append(row)
     SeatScore.objects.filter(game=game).exclude(seat__in=[row.seat for row in stored]).delete()
     return stored

@@ -1,7 +1,7 @@
 """Demo data for tournaments (called by ``seed_demo``; safe to run again).
 
-A published tournament of the thirty demo players at 3 tables × 10 rounds, and a club evening
-open for applications. Everything goes through the services, so the audit trail is real too.
+A published tournament of the thirty demo players at 3 tables × 10 rounds, a club evening
+open for applications, and three finished tournaments of the past year (``demo_past``). Everything goes through the services, so the audit trail is real too.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from clubs.management.commands.seed_demo import DEMO_NICKNAMES
 from clubs.models import Club, ClubMembership, Player
 
 from . import services
+from .demo_past import build_past_tournaments
 from .demo_play import play_first_rounds
 from .models import Application, Evening, Tournament
 
@@ -76,3 +77,4 @@ def build(club: Club, stdout) -> None:
     stdout.write(f"Tournament: {tournament.name} ({tournament.get_status_display()}), "
                  f"evening: {evening.title} ({evening.get_status_display()})")
     play_first_rounds(club, stdout)
+    build_past_tournaments(club, stdout)

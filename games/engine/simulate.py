@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import random
 
-from vocabulary import CIVILIAN, DON, MAFIA, PRO_MAFIA, PROTOCOL_FORMAT, SHERIFF, TEAMS
+from vocabulary import BLACK, CIVILIAN, DON, MAFIA, PRO_MAFIA, PROTOCOL_FORMAT, SHERIFF, TEAMS
 
 LAST_WILL_LIMIT = {10: 3, 9: 3, 8: 3, 7: 3, 6: 2, 5: 2, 4: 1, 3: 1}
 
 
-def random_game(seed: int, city_skill: float = 0.0, fouls_per_phase: int = 0) -> dict:
+def random_game(seed: int, city_skill: float = 0.0, fouls_per_phase: int = 0, will_skill: float = 0.0) -> dict:
     """`city_skill`: how often a red voter picks a black candidate when there is one (longer,
-    more realistic games); `fouls_per_phase`: extra ordinary fouls written each phase."""
+    more realistic games); `fouls_per_phase`: extra ordinary fouls written each phase;
+    `will_skill`: how often the first red out names two or three real blacks in their First Color
+    Will (the "guessed 2 / 3 blacks" of the records). With `will_skill` 0 a seed gives the same
+    game as before it existed."""
     rng = random.Random(seed)
     seats = list(range(1, 11))
     blacks = rng.sample(seats, 3)
@@ -66,6 +69,18 @@ def random_game(seed: int, city_skill: float = 0.0, fouls_per_phase: int = 0) ->
                     "recipient": rng.choice(others),
                 }
             )
+        elif will_skill and seat not in blacks and rng.random() < will_skill:
+            # A red who reads the table: two or three real blacks named (as black), and a red
+            # beside them when a First Color Will names three and only two are black.
+            limit = 3 if first else LAST_WILL_LIMIT.get(len(alive), 0)
+            alive_blacks = [s for s in others if s in blacks]
+            named = rng.sample(alive_blacks, min(len(alive_blacks), limit, rng.choice((2, 3, 3))))
+            if first:
+                named += rng.sample([s for s in others if s not in blacks], 3 - len(named))
+                declarations = {str(s): BLACK for s in sorted(named)}
+                events.append({"type": "will", "seat": seat, "kind": "first_color", "declarations": declarations})
+            else:
+                events.append({"type": "will", "seat": seat, "kind": "ordered", "targets": named})
         elif first:
             named = rng.sample(others, min(len(others), rng.randint(0, 3)))
             declarations = {str(s): rng.choice(TEAMS) for s in named}

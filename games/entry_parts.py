@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 
 HEADER = "X-Entry-Parts"
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
-_FIRST_TAG = re.compile(r"^(\s*<[a-zA-Z][a-zA-Z0-9-]*)")
+# The part's first tag, its attributes read as HTML writes them (a quoted value may hold ">"): the
+# key and the digest go at its end, so the tag still starts as the template wrote it.
+_FIRST_TAG = re.compile(r"""^(\s*<[a-zA-Z][a-zA-Z0-9-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)(\s*/?>)""")
 MAX_PARTS = 200  # a header with more is not a page of ours: the whole table
 
 
@@ -64,7 +66,7 @@ class EntryParts:
         for text in self.volatile:
             own = own.replace(text, "")
         digest = hashlib.blake2b(own.encode(), digest_size=6).hexdigest()
-        marked, found = _FIRST_TAG.subn(lambda tag: f'{tag.group(1)} data-part="{key}" data-digest="{digest}"',
+        marked, found = _FIRST_TAG.subn(lambda tag: f'{tag.group(1)} data-part="{key}" data-digest="{digest}"{tag.group(2)}',
                                         html, count=1)
         if not found:
             raise ValueError(f"the part {key!r} does not start with a tag")

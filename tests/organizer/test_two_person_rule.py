@@ -78,7 +78,7 @@ def test_an_organizer_is_warned_before_their_own_change_to_a_submitted_protocol(
     html = page(client, game)
     assert "Confirm the protocol" in html
     warning = "makes you one of its authors"
-    undo_form = html[html.find('<div class="undo-bar">'):]
+    undo_form = html[html.find('<div class="undo-bar"'):]  # the table's part (games/entry_parts.py): its key follows
     undo_form = undo_form[:undo_form.find("</form>")]
     assert "hx-confirm=" in undo_form and warning in undo_form
     assert warning in html[html.find('<details class="assess"'):][:400]

@@ -1,7 +1,10 @@
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template import loader
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
@@ -11,6 +14,7 @@ from . import selectors
 from .csv_export import games_csv
 from .engine.charts import LAST_GAMES
 from .forms import RecordFilterForm
+from .generation import kept
 from .record_page import figures, record_charts
 from .versus_page import versus_figures
 
@@ -22,8 +26,23 @@ GAMES_PER_PAGE = 25
 def player_record(request, pk):
     """A player's record from the published games, for the filters asked for (docs/records.md,
     "The record page"); htmx asks for the results alone. A figure's link narrows the games list
-    to the games it counts (``fact``, "Each figure's games")."""
+    to the games it counts (``fact``, "Each figure's games"). The form and the results are kept
+    rendered until the store next changes ("Speed"): a second reader of the same record, filters
+    and language costs a cache read."""
     player = get_object_or_404(listed_players(), pk=pk)
+    part = "results" if request.htmx else "seated"
+    asked = tuple(sorted((name, tuple(values)) for name, values in request.GET.lists() if name != ONLINE_PAGE))
+    html = kept("record-page", (player.pk, get_language(), part, asked), lambda: _seated(request, player, part))
+    if request.htmx:
+        return HttpResponse(html)
+    return render(request, "records/player_record.html", {
+        "player": player, "seated": mark_safe(html),  # noqa: S308 (the template's own rendering)
+        **online_games_context(request, player),  # the online games are not the store's: never kept
+    })
+
+
+def _seated(request, player, part: str) -> str:
+    """The filters' form and the results (``seated``), or the results alone, rendered."""
     form = RecordFilterForm(request.GET, player=player)
     form.is_valid()  # the errors are shown; the fields without one filter
     filters, fact = form.filters(), form.figure()
@@ -34,13 +53,12 @@ def player_record(request, pk):
         row.amount = selectors.seat_amount(row, fact) if fact else None
     shown = figures(selectors.player_totals(player, **filters))
     condition = selectors.figure_condition(fact) if fact else None
-    template = "records/player_record.html#results" if request.htmx else "records/player_record.html"
-    here, kept = reverse("records:player", args=[player.pk]), form.query(fact=False)
-    return render(request, template, {
+    here, kept_query = reverse("records:player", args=[player.pk]), form.query(fact=False)
+    return loader.render_to_string(f"records/player_record.html#{part}", {
         "player": player, "form": form, "query": form.query(),
         # a figure's link: this page, these filters, the figure's games (``fact=…``); or every game
-        "figure_base": f"{here}?{kept}&fact=" if kept else f"{here}?fact=",
-        "every_game": f"{here}?{kept}" if kept else here,
+        "figure_base": f"{here}?{kept_query}&fact=" if kept_query else f"{here}?fact=",
+        "every_game": f"{here}?{kept_query}" if kept_query else here,
         "figures": shown, "page": page,
         "fact": fact and {"label": shown.label(fact), "total": selectors.figure_total(player, fact, **filters),
                           "summed": condition.amount is not None or condition.rule is not None},
@@ -49,7 +67,6 @@ def player_record(request, pk):
         "charts": record_charts(selectors.monthly_results(player, **filters),
                                 selectors.last_points(player, LAST_GAMES, **filters),
                                 selectors.seat_results(player, **filters)),
-        **({} if request.htmx else online_games_context(request, player)),  # not in the #results partial
     })
 
 

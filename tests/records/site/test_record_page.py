@@ -159,3 +159,17 @@ def test_the_page_reads_in_a_fixed_number_of_queries(client, season, django_asse
     cup, *_games = season
     with django_assert_max_num_queries(13):  # a fixed number, whatever the games: the online list's two and the charts' three included
         page(client, cup.player(4), "role=civilian")
+
+
+def test_a_second_reader_reads_the_record_kept_and_a_change_of_the_store_renders_it_again(
+        client, season, run, django_assert_max_num_queries):
+    """docs/records.md, "Speed": the form and the results are kept rendered for the store's
+    generation, the filters and the language; a game hidden again changes the store and the page."""
+    cup, october, later, _hidden = season
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    first = page(client, cup.player(4), "role=civilian", **htmx)
+    with django_assert_max_num_queries(1):  # the player; the results are read from the cache
+        assert page(client, cup.player(4), "role=civilian", **htmx) == first
+    assert figure(page(client, cup.player(4)), "games") == "2"
+    run(publish, cup, later, False)
+    assert figure(page(client, cup.player(4)), "games") == "1"

@@ -84,7 +84,7 @@ def test_a_foul_s_answer_holds_the_seat_and_what_else_changed_not_the_table():
     judge.post(base + "foul/", {"seat": "2", "version": "1"}, headers={"HX-Request": "true"})  # the deal's panel goes
     page = judge.get(base, headers={"HX-Request": "true"}).content.decode()
     shown = _shown(page)
-    assert {"entry", "head", "undo", "seats", "seat-1", "seat-10", "day", "discipline"} <= shown.keys()
+    assert {"entry", "head", "undo", "redeal", "seats", "seat-1", "seat-10", "phase", "discipline"} <= shown.keys()
     header = ",".join(f"{key}:{digest}" for key, digest in shown.items())
     answer = judge.post(base + "foul/", {"seat": "3", "version": "2"}, headers={"HX-Request": "true", HEADER: header})
     assert answer.status_code == 200 and answer[HEADER] == "changed" and answer["HX-Reswap"] == "none"
@@ -139,12 +139,13 @@ def test_a_table_put_together_from_parts_is_the_table_a_reload_shows(chromium, l
             if answer.request.method == "POST" else None)
     page.goto(f"{live_server.url}/t/{game.judge_token}/")
     table = Table(page)
-    table.saved(lambda: page.locator(".seat[data-seat='3'] .foul-button").click())  # the deal's panel goes: whole
+    table.saved(lambda: page.locator(".seat[data-seat='3'] .foul-button").click())  # the deal's panel goes
     page.evaluate("document.querySelector(\"[data-part='seat-1']\").dataset.kept = 'yes'")
     table.saved(lambda: page.locator(".seat[data-seat='4'] .foul-button").click())
     table.nominate(1, 5)
     table.saved(lambda: page.locator(".seat[data-seat='4'] .foul-button").click())
-    assert answers == [None, "changed", "changed", "changed"]
+    assert answers == ["changed"] * 4  # the first event's too: the deal's part stays, empty
+    assert page.locator(".redeal-gone[hidden]").count() == 1 and page.locator("details.redeal").count() == 0
     assert page.locator("[data-part='seat-1'][data-kept='yes']").count() == 1  # a seat nothing changed is kept
     assert page.locator(".seat[data-seat='4'] .fouls").get_attribute("data-fouls") == "2"
     assert set(page.eval_on_selector_all("#entry input[name=version]", "fields => fields.map(f => f.value)")) == {"5"}

@@ -26,6 +26,16 @@ MATE_TEAM_CHOICES = [
 ]
 
 
+
+def period_checked(form: forms.Form, data: dict) -> dict:
+    """The period's rule of the record's and the leaderboards' forms: one ending before it starts
+    is reported on its end and filters nothing, not from its start on."""
+    since, until = data.get("since"), data.get("until")
+    if since and until and since > until:
+        form.add_error("until", _("The period ends before it starts."))
+        del data["since"]
+    return data
+
 class RecordFilterForm(forms.Form):
     """Every field may be left empty (any); a bad value is reported and filters nothing."""
 
@@ -67,12 +77,7 @@ class RecordFilterForm(forms.Form):
         return fact
 
     def clean(self):
-        data = super().clean()
-        since, until = data.get("since"), data.get("until")
-        if since and until and since > until:
-            self.add_error("until", _("The period ends before it starts."))
-            del data["since"]  # a period the wrong way round filters nothing, not from its start on
-        return data
+        return period_checked(self, super().clean())
 
     def filters(self) -> dict:
         """The valid fields as `player_records`' filters (call after `is_valid`): a field with an

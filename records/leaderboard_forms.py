@@ -10,6 +10,7 @@ from clubs.middleware import club_zone
 from clubs.models import Club
 
 from . import selectors
+from .forms import period_checked
 from .leaderboards import DEFAULT_STATISTIC, STATISTICS
 
 MAX_MIN_GAMES = 10_000
@@ -44,12 +45,7 @@ class LeaderboardForm(StatisticForm):
     field_order = ["statistic", "club", "since", "until", "min_games"]
 
     def clean(self):
-        data = super().clean()
-        since, until = data.get("since"), data.get("until")
-        if since and until and since > until:
-            self.add_error("until", _("The period ends before it starts."))
-            del data["since"]  # a period the wrong way round filters nothing, not from its start on
-        return data
+        return period_checked(self, super().clean())
 
     def filters(self) -> dict:
         """The days are the chosen club's, in its time zone; with all clubs, the reader's (as the

@@ -18,30 +18,12 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.engine.examples import full_pro_mafia_game
-from games.models import Game
 from records.models import SeatRecord
-from tests.discipline.helpers import dd_game, red_disqualification_game
 from tests.factories import PlayerFactory
 
-from .kit import publish
 from .test_record_page import figures, page
 
 pytestmark = pytest.mark.django_db
-OCTOBER_FIRST = datetime(2026, 10, 1, 19, 0, tzinfo=ZoneInfo("UTC"))
-
-
-@pytest.fixture
-def season(cup, run):
-    """As the record page's tests: the full Pro Mafia game on 1 October and a red
-    disqualification game later (both published), and a DD game whose results were hidden again."""
-    october = run(cup.play, full_pro_mafia_game())
-    Game.objects.filter(pk=october.pk).update(played_at=OCTOBER_FIRST)
-    october = run(cup.confirm, october)
-    later = run(cup.confirm, run(cup.play, red_disqualification_game()))
-    hidden = run(cup.confirm, run(cup.play, dd_game()))
-    run(publish, cup, hidden, False)
-    return cup, october, later, hidden
 
 
 def totals(player, query: str = "", status: int = 200) -> dict:

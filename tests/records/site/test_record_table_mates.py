@@ -19,7 +19,7 @@ from tests.factories import UserPlayerFactory
 from tournaments.models import Application
 
 from .kit import publish
-from .test_record_page import figure, page, season  # noqa: F401 (the fixture)
+from .test_record_page import figure, page
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def game_links(html: str) -> list[str]:
     return re.findall(r'href="/games/(\d+)/"', html)
 
 
-def test_with_a_player_on_either_the_same_or_the_other_team(client, season):  # noqa: F811
+def test_with_a_player_on_either_the_same_or_the_other_team(client, season):
     cup, october, later, _hidden = season
     five, four = cup.player(5), cup.player(4)
     assert counted(page(client, five)) == ("2", "1")
@@ -50,20 +50,20 @@ def test_with_a_player_on_either_the_same_or_the_other_team(client, season):  # 
     assert counted(page(client, five, f"with_player={nine}&with_team=other&role=black")) == ("0", "0")
 
 
-def test_the_filter_adds_no_query(client, season, django_assert_max_num_queries):  # noqa: F811
+def test_the_filter_adds_no_query(client, season, django_assert_max_num_queries):
     cup, *_games = season  # the same bound as test_record_page's: the filter is a subquery
     with django_assert_max_num_queries(13):  # a fixed number, whatever the games: the online list's two and the charts' three included
         page(client, cup.player(5), f"role=civilian&with_player={cup.player(4).pk}&with_team=same")
 
 
-def test_a_team_without_a_player_narrows_nothing(client, season):  # noqa: F811
+def test_a_team_without_a_player_narrows_nothing(client, season):
     cup, *_games = season
     html = page(client, cup.player(5), "with_team=same")
     assert counted(html) == ("2", "1") and "These filters were not applied:" not in html
 
 
 @pytest.mark.parametrize("bad", ["999999", "zz", "{me}", "{stranger}"])
-def test_a_bad_table_mate_is_reported_and_filters_nothing(client, season, bad):  # noqa: F811
+def test_a_bad_table_mate_is_reported_and_filters_nothing(client, season, bad):
     cup, *_games = season
     stranger = UserPlayerFactory()  # never at a table with seat 5
     chosen = bad.format(me=cup.player(5).pk, stranger=stranger.pk)
@@ -72,7 +72,7 @@ def test_a_bad_table_mate_is_reported_and_filters_nothing(client, season, bad): 
     assert counted(html) == ("2", "1")  # with no player, the team narrows nothing either
 
 
-def test_a_bad_team_is_reported_and_the_player_still_applies(client, season):  # noqa: F811
+def test_a_bad_team_is_reported_and_the_player_still_applies(client, season):
     cup, october, later, _hidden = season
     html = page(client, cup.player(5), f"with_player={cup.player(9).pk}&with_team=both&role=black")
     assert "These filters were not applied:" in html and "Their team:" in html
@@ -85,7 +85,7 @@ def choices(html: str) -> list[tuple[str, str]]:
     return re.findall(r'<option value="(\d*)"[^>]*>([^<]*)</option>', select)
 
 
-def test_the_choices_are_the_published_table_mates_most_games_first(client, season, run):  # noqa: F811
+def test_the_choices_are_the_published_table_mates_most_games_first(client, season, run):
     cup, *_games = season
     # A newcomer in seat 10 of a third published game, and another in seat 10 of a game hidden
     # again and of a game entered and never submitted: the first is offered last (one game with
@@ -111,7 +111,7 @@ def test_the_choices_are_the_published_table_mates_most_games_first(client, seas
     assert "At the same table as:" in page(client, cup.player(4), f"with_player={secret.pk}")
 
 
-def test_the_filter_in_russian(client, season):  # noqa: F811
+def test_the_filter_in_russian(client, season):
     cup, *_games = season
     html = page(client, cup.player(5), f"with_player={cup.player(4).pk}&with_team=other", HTTP_ACCEPT_LANGUAGE="ru")
     for words in ("За одним столом с", "С кем угодно", "Команда того игрока", "Любая команда", "Та же команда",

@@ -76,6 +76,11 @@ class EntryParts:
             self.roots.append(part)
         return marked
 
+    def leaf(self, key: str, html: str) -> str:
+        """A part with no inner part, rendered already (a seat's card)."""
+        self.open()
+        return self.close(key, html)
+
     def all(self) -> dict[str, str]:
         found: dict[str, str] = {}
 

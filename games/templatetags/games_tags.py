@@ -154,8 +154,7 @@ def seat_grid(context, seats, roles_visible, open_for_fouls):
         parts.append("</div>")
         card = "".join(parts)
         if table_parts is not None:
-            table_parts.open()
-            card = table_parts.close(f"seat-{number}", card)
+            card = table_parts.leaf(f"seat-{number}", card)
         cards.append(card)
     return mark_safe("".join(cards))  # noqa: S308  (integers and escaped text only)
 

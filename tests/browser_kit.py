@@ -82,12 +82,19 @@ def host_clock_tap(page, selector: str) -> None:
     page.locator("#host:not([data-awaiting])").wait_for(state="attached")
 
 
+def follow(page, control) -> None:
+    """Clicks a link or a form's button that leads to another page, and waits for that page. A
+    click returns once the browser has taken it; on a busy machine the next page may not have begun
+    to load, and what is read next would be read off the old one (two CI failures)."""
+    with page.expect_navigation():
+        control.click()
+
+
 def log_in(page, base_url: str, username: str, password: str) -> None:
     page.goto(f"{base_url}/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", password)
-    page.locator("form").get_by_role("button").last.click()
-    page.wait_for_load_state()
+    follow(page, page.locator("form").get_by_role("button").last)
     assert "/accounts/login/" not in page.url, "the log-in was refused"
 
 

@@ -1,4 +1,5 @@
 import pytest
+import redis
 from django.conf import settings
 from django.utils import translation
 
@@ -15,6 +16,15 @@ def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         if connection.vendor != "postgresql":
             pytest.exit("The test suite runs against PostgreSQL only.", returncode=3)
+    yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_redis_database_empty():
+    """The run starts with its own Redis database empty, as it starts with a new PostgreSQL one. Redis
+    outlives a run: what the last run kept there (pages under a game's or a player's number, a
+    store's generation) would meet this run's rows, which count their numbers from 1 again."""
+    redis.Redis.from_url(settings.REDIS_URL).flushdb()
     yield
 
 

@@ -18,7 +18,7 @@ from discipline.models import DisciplineCase
 from games import services
 from games.engine.examples import full_pro_mafia_game
 from games.models import Game
-from tests.browser_kit import Table, log_in, page_check
+from tests.browser_kit import Table, follow, log_in, page_check
 from tests.discipline.helpers import dd_game
 from tests.factories import (
     ClubFactory,
@@ -173,17 +173,15 @@ def test_the_organizers_day(browser_context, live_server, size, language):
     page.locator("form[action$='/seating/generate/'] button").click()
     page.wait_for_selector("select[name=table_1]")
     page.select_option("select[name=table_1]", str(day.judge.pk))
-    page.locator("form[action$='/seating/judges/'] button").click()
-    page.wait_for_load_state()
-    page.locator("form[action$='/seating/publish/'] button").click()
-    page.wait_for_load_state()
+    follow(page, page.locator("form[action$='/seating/judges/'] button"))
+    follow(page, page.locator("form[action$='/seating/publish/'] button"))
     rounds = list(Game.objects.filter(tournament=day.tournament).order_by("round__number"))
     assert len(rounds) == 2 and {game.judge_id for game in rounds} == {day.judge.pk}
     assert page.locator(f"[data-judge-link='{rounds[0].pk}']").count() == 1  # the round in play's link
     check("4-seating")
     assert_keyboard_reaches_every_control(page, "4-seating")
     # The tournament's page has every round's links too.
-    page.locator(".t-tabs a").first.click()
+    follow(page, page.locator(".t-tabs a").first)
     assert page.locator(f"#judge-links [data-judge-link='{rounds[0].pk}']").count() == 1
     check("4-tournament")
 
@@ -245,8 +243,7 @@ def test_the_organizers_day(browser_context, live_server, size, language):
     assert_keyboard_reaches_every_control(page, "10-case")
     page.check("input[name=decision][value=dd_to_disqualification]")
     page.fill("textarea[name=reason]", "A phone at the table is a technical matter here.")
-    page.locator(f"form[action$='/{dd_case.pk}/decide/'] button").click()
-    page.wait_for_load_state()
+    follow(page, page.locator(f"form[action$='/{dd_case.pk}/decide/'] button"))
     dd_case.refresh_from_db()
     assert dd_case.decision == DisciplineCase.Decision.DD_TO_DISQUALIFICATION
     check("11-case-decided")

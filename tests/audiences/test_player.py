@@ -20,7 +20,7 @@ from tests.audiences.test_organizer import (
     assert_fits_the_screen,
     assert_keyboard_reaches_every_control,
 )
-from tests.browser_kit import log_in, page_check
+from tests.browser_kit import follow, log_in, page_check
 from tests.factories import PlayerFactory, UserPlayerFactory
 from tests.pipeline.helpers import confirm, finished_game, tournament_with_staff
 from tests.tournaments.factories import TournamentFactory, accepted_players
@@ -150,7 +150,7 @@ def test_the_players_path(browser_context, live_server, size, language):
     # The autumn cup: his seat, the standings (in the club's time, Civilian capitalised), his games.
     page.goto(f"{base}/tournaments/{season.autumn.slug}/")
     check("6-autumn-cup")
-    page.locator(f".t-tabs a[href$='/{season.autumn.slug}/seating/']").click()
+    follow(page, page.locator(f".t-tabs a[href$='/{season.autumn.slug}/seating/']"))
     assert "Pavel" in page.locator("main").inner_text()
     check("6-seating")
     assert_keyboard_reaches_every_control(page, "6-seating")
@@ -163,7 +163,7 @@ def test_the_players_path(browser_context, live_server, size, language):
         assert words["civilian"] in page.locator("table.t-standings td[data-label]").nth(4).get_attribute("data-label")
     check("7-standings")
     assert_keyboard_reaches_every_control(page, "7-standings")
-    page.locator(f"table.t-standings a[href$='/players/{season.pavel.pk}/']").click()
+    follow(page, page.locator(f"table.t-standings a[href$='/players/{season.pavel.pk}/']"))
     assert words["one_game"] in page.locator(".t-summary").inner_text()
     check("8-my-games")
 

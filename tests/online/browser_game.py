@@ -19,7 +19,7 @@ import pytest
 from online import clock
 from online.models import Game
 from online.play import state_of
-from tests.browser_kit import LAPTOP, PHONE, log_in, page_check
+from tests.browser_kit import LAPTOP, PHONE, follow, log_in, page_check
 
 PASSWORD = "secret-pass-123"
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dana"]
@@ -94,13 +94,13 @@ def play_a_whole_game(chromium, base: str) -> Game:
     mod.fill("input[name=name]", "Browser five")
     mod.fill("input[name=count_mafia_goon]", "2")
     mod.fill("input[name=count_cop]", "1")
-    mod.get_by_role("button", name="Create the setup").click()
+    follow(mod, mod.get_by_role("button", name="Create the setup"))
     assert "This setup is decided before anyone plays: Mafia would win at the start." in mod.content()
     mod.fill("input[name=count_mafia_goon]", "1")
     mod.fill("input[name=count_townie]", "3")
     mod.check("input[name=mandatory_lynch]")
     look(mod, "online-setup-form")
-    mod.get_by_role("button", name="Create the setup").click()
+    follow(mod, mod.get_by_role("button", name="Create the setup"))
     assert "Setup “Browser five” created." in mod.content()
     mod.fill("input[name=title]", "Browser game")
     mod.select_option("select[name=time_zone]", "Europe/Moscow")
@@ -117,7 +117,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
         log_in(page, base, user.username, PASSWORD)
         page.goto(f"{base}{game.get_absolute_url()}")
         assert f"You play as {name}, your name on this site." in page.content()
-        page.get_by_role("button", name="Sign up").click()
+        follow(page, page.get_by_role("button", name="Sign up"))
         assert "You have signed up." in page.content()
         pages[name] = page
     look(pages["Anna"], "online-sign-ups-phone")
@@ -183,7 +183,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
     mod.goto(console)
     row = mod.locator("tr", has_text=f"{cop} (")
     row.locator("input[name=username]").fill("zed")
-    row.get_by_role("button", name="Replace").click()
+    follow(mod, row.get_by_role("button", name="Replace"))
     assert "The slot has its new player, who has the role message." in mod.content()
     pages[cop].context.close()
     zed = chromium.new_context(**PHONE).new_page()
@@ -197,7 +197,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
     night = pages[goon]
     night.reload()
     night.select_option("select[data-ability=kill]", label=killed)
-    night.locator(".night-action").get_by_role("button", name="Send").click()
+    follow(night, night.locator(".night-action").get_by_role("button", name="Send"))
     assert "last one you send counts" in night.content()
     zed.reload()
     zed.select_option("select[data-ability=investigate]", label=goon)

@@ -8,7 +8,7 @@ import pytest
 
 from online import clock
 from online.mafia1923_models import Override
-from tests.browser_kit import LAPTOP, PHONE, log_in, page_check
+from tests.browser_kit import LAPTOP, PHONE, follow, log_in, page_check
 from tests.online.site.mafia1923_kit import Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,11 +46,10 @@ def test_a_moderator_publishes_a_windows_draft(chromium, live_server, site_clock
     mod.select_option("select[name=kind]", "public-note")
     mod.fill("input[name=text]", "Day 1 opens at nine.")
     mod.fill("input[name=reason]", "a reminder")
-    mod.get_by_role("button", name="Record the override").click()
+    follow(mod, mod.get_by_role("button", name="Record the override"))
     assert "a reminder" in mod.locator("#draft").inner_text()
     assert Override.objects.filter(game=event.game, reason="a reminder").exists()
-    mod.get_by_role("button", name="Publish the draft").click()
-    mod.wait_for_load_state()
+    follow(mod, mod.get_by_role("button", name="Publish the draft"))
     assert mod.locator("#draft").count() == 0
     event.game.refresh_from_db()
     assert event.game.phase == "D1"

@@ -9,7 +9,7 @@ import pytest
 
 from clubs.models import ClubMembership
 from online.models import SimulationRun
-from tests.browser_kit import LAPTOP, PHONE, log_in, page_check
+from tests.browser_kit import LAPTOP, PHONE, follow, log_in, page_check
 from tests.factories import MembershipFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,6 +40,6 @@ def test_a_moderator_asks_for_a_run_and_reads_its_charts(chromium, live_server, 
     viewport = 390 if size == "phone" else 1024
     assert width <= viewport + 1
     page_check(page, f"simulation-page-{size}")
-    page.locator("#simulation-json").click()
+    follow(page, page.locator("#simulation-json"))
     assert json.loads(page.locator("body").inner_text()) == run.report
     context.close()

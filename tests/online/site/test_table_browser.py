@@ -14,6 +14,16 @@ from tests.browser_kit import LAPTOP, PHONE, page_check
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def answered(page, click) -> None:
+    """Clicks one of the table's answers and waits until the table the server answered with is in
+    the page. Its response arrives before htmx swaps it in: read at once, the old table (the speech
+    box just sent) was still there, and on a busy machine the next step typed into it as it went."""
+    page.evaluate("document.getElementById('table').dataset.answered = 'yes'")
+    with page.expect_response(lambda r: "/answer/" in r.url):
+        click()
+    page.wait_for_selector("#table:not([data-answered])", state="attached")
+
+
 def play_as_a_person(page, base_url: str, seat: str) -> dict:
     """From the online games' list to the end of a game; what the person did, counted."""
     page.goto(f"{base_url}/online/")
@@ -35,8 +45,7 @@ def play_as_a_person(page, base_url: str, seat: str) -> dict:
             page.fill("#speech", text)
             assert page.locator("#word-count").inner_text() == str(len(text.split()))
             first_speech = False
-            with page.expect_response(lambda r: "/answer/" in r.url):
-                page.locator("#speak").click()
+            answered(page, page.locator("#speak").click)
             done["speech"] += 1
         elif page.locator(".vote-window").count():
             if not done["vote"]:
@@ -48,15 +57,13 @@ def play_as_a_person(page, base_url: str, seat: str) -> dict:
                 pass
             page.wait_for_timeout(300)
         elif page.locator("button[name=up]").count():
-            page.locator("button[name=up][value='0']").click()
+            answered(page, page.locator("button[name=up][value='0']").click)
             done["hand"] += 1
-            page.wait_for_timeout(200)
         elif page.locator(".table-answer button[name=target]").count():
             if not done["night"]:
                 page_check(page, "table-night")
-            page.locator(".table-answer button[name=target]").first.click()
+            answered(page, page.locator(".table-answer button[name=target]").first.click)
             done["night"] += 1
-            page.wait_for_timeout(200)
         else:
             page.wait_for_timeout(300)
             page.reload()

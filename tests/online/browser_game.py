@@ -164,7 +164,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
     assert "Day 1" in watcher.locator(".phase").inner_text()
     victim = town[0]
     pages[town[1]].fill("#post-body", f"Good morning. I suspect {victim}.")
-    pages[town[1]].get_by_role("button", name="Post", exact=True).click()
+    follow(pages[town[1]], pages[town[1]].get_by_role("button", name="Post", exact=True))
     for name in (goon, town[1]):
         page = pages[name]
         page.reload()
@@ -173,7 +173,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
     look(watcher, "online-day-1-count")
     pages[cop].reload()
     pages[cop].fill("#post-body", f"Fine.\nVOTE: {victim}")
-    pages[cop].get_by_role("button", name="Post", exact=True).click()
+    follow(pages[cop], pages[cop].get_by_role("button", name="Post", exact=True))
     game = fresh(game)
     assert game.phase == "N1", "the hammer lynches at once"
     history = game.votes.filter(phase="D1").order_by("pk").last()
@@ -212,7 +212,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
     survivor = town[2]
     pages[survivor].reload()
     pages[survivor].fill("#post-body", f"VOTE: {goon}")
-    pages[survivor].get_by_role("button", name="Post", exact=True).click()
+    follow(pages[survivor], pages[survivor].get_by_role("button", name="Post", exact=True))
     zed.goto(f"{base}{game.get_absolute_url()}")
     vote_with_the_control(zed, goon)
     game = fresh(game)

@@ -19,12 +19,13 @@ from tournaments.models import Evening
 
 from . import services
 from .models import Game
+from .rulesets import seat_numbers
 
 EVENING_TITLE = "Friday demo evening"
 
 
-def _seat_players(players: list[Player], offset: int) -> dict[int, Player]:
-    return {seat: players[(offset + seat - 1) % len(players)] for seat in range(1, 11)}
+def _seat_players(game: Game, players: list[Player], offset: int) -> dict[int, Player]:
+    return {seat: players[(offset + seat - 1) % len(players)] for seat in seat_numbers(game.ruleset)}
 
 
 def _with_players(document: dict, seated: dict[int, Player]) -> dict:
@@ -53,7 +54,7 @@ def build(club, stdout) -> None:
         for offset, scenario in ((0, full_pro_mafia_game()), (10, full_fiim_game())):
             game = services.game_create(club=club, actor=judge_user, evening=evening, judge=judge,
                                         ruleset=scenario.ruleset)
-            seated = _seat_players(players, offset)
+            seated = _seat_players(game, players, offset)
             game = services.game_deal(game=game, players=seated, roles=scenario.roles, expected_version=0,
                                       actor=judge_user)
             game = services.protocol_replace(game=game, document=_with_players(scenario.build(), seated),
@@ -63,7 +64,7 @@ def build(club, stdout) -> None:
             services.game_confirm(game=game, expected_version=game.protocol_version, actor=organizer_user)
         # The game in progress: dealt, Day 1 under way.
         game = services.game_create(club=club, actor=judge_user, evening=evening, judge=judge)
-        seated = _seat_players(players, 5)
+        seated = _seat_players(game, players, 5)
         game = services.game_deal(game=game, players=seated, random_roles=True, expected_version=0,
                                   actor=judge_user)
         for event in ({"type": "foul", "day": 1, "seat": 4, "kind": "ordinary"},

@@ -18,7 +18,7 @@ from games.engine.rulesets import DON_DECIDES
 from vocabulary import BLACK, RED, TEAMS
 
 from .host import next_speaker, time_left
-from .rulesets import ROLE_LABELS
+from .rulesets import ROLE_LABELS, seat_numbers
 from .selectors import EntryTable
 
 HOW_NAMES = {
@@ -102,11 +102,12 @@ def phase_label(kind: str, number: int) -> str:
 # --- reading the form --------------------------------------------------------------------------
 
 
-def _seat(data: QueryDict, name: str, what: str, *, optional: bool = False) -> int | None:
-    return _parse_seat(data.get(name) or "", what, optional=optional, field=name)
+def _seat(data: QueryDict, name: str, what: str, seats: range, *, optional: bool = False) -> int | None:
+    return _parse_seat(data.get(name) or "", what, seats, optional=optional, field=name)
 
 
-def _parse_seat(raw: str, what: str, *, optional: bool = False, field: str = "") -> int | None:
+def _parse_seat(raw: str, what: str, seats: range, *, optional: bool = False, field: str = "") -> int | None:
+    """A seat of the table (``seats``, the ruleset's), or the form's refusal naming ``what``."""
     raw = raw.strip()
     if raw in ("", "none") and optional:
         return None
@@ -115,21 +116,23 @@ def _parse_seat(raw: str, what: str, *, optional: bool = False, field: str = "")
         seat = int(raw)
     except ValueError:
         raise refusal from None
-    if not 1 <= seat <= 10:
+    if seat not in seats:
         raise refusal
     return seat
 
 
-def _seats(data: QueryDict, name: str) -> list[int]:
-    seats = []
+def _seats(data: QueryDict, name: str, seats: range) -> list[int]:
+    chosen = []
     for raw in data.getlist(name):
         try:
             seat = int(raw)
         except ValueError:
-            raise ApplicationError(_("Seats are numbers from 1 to 10."), code="form") from None
+            seat = None
         if seat not in seats:
-            seats.append(seat)
-    return seats
+            raise ApplicationError(_("Seats are numbers from 1 to %(last)s.") % {"last": seats[-1]}, code="form")
+        if seat not in chosen:
+            chosen.append(seat)
+    return chosen
 
 
 def _text(data: QueryDict, name: str, what: str) -> str:
@@ -150,16 +153,17 @@ def build_event(action: str, data: QueryDict, table: EntryTable) -> dict:
     Whether the event is allowed at this point is the engine's decision, not this function's.
     """
     state = table.state
+    seats = seat_numbers(table.game.ruleset)
     if action == "nominate":
-        return _phased(table, {"type": "nominate", "by": _seat(data, "by", _("who nominates")),
-                               "target": _seat(data, "target", _("the nominated seat"))})
+        return _phased(table, {"type": "nominate", "by": _seat(data, "by", _("who nominates"), seats),
+                               "target": _seat(data, "target", _("the nominated seat"), seats)})
     if action == "vote":
         candidates = list(state.voting[1]) if state.voting and state.voting[0] == "revote" else list(state.nominations)
         if not candidates:
             raise ApplicationError(_("Nobody is on the voting list."), code="form")
         votes: dict[str, int] = {}
         for candidate in candidates[:-1]:  # the last candidate gets whoever is left
-            for voter in _seats(data, f"against_{candidate}"):
+            for voter in _seats(data, f"against_{candidate}", seats):
                 if str(voter) in votes:
                     raise ApplicationError(
                         _("Seat %(voter)s is marked against two candidates.") % {"voter": voter}, code="form"
@@ -169,10 +173,10 @@ def build_event(action: str, data: QueryDict, table: EntryTable) -> dict:
                                "candidates": candidates, "votes": votes})
     if action == "raise":
         candidates = list(state.voting[1]) if state.voting else []
-        return _phased(table, {"type": "raise", "candidates": candidates, "hands": _seats(data, "hands")})
+        return _phased(table, {"type": "raise", "candidates": candidates, "hands": _seats(data, "hands", seats)})
     if action == "shot":
         if table.ruleset is not None and table.ruleset.shot_rule == DON_DECIDES:
-            return _phased(table, {"type": "shot", "target": _seat(data, "target", _("the target"), optional=True)})
+            return _phased(table, {"type": "shot", "target": _seat(data, "target", _("the target"), seats, optional=True)})
         shots = {}
         for seat in living_blacks(table):
             # Nothing is preselected: "—" (nothing shown) is a tap like a number.
@@ -180,21 +184,21 @@ def build_event(action: str, data: QueryDict, table: EntryTable) -> dict:
                 raise ApplicationError(_("Pick what seat %(seat)s showed: a number, or “—” for nothing.")
                                        % {"seat": seat}, code="form", extra={"field": f"shot_{seat}"})
             shots[str(seat)] = _seat(data, f"shot_{seat}", _("what seat %(seat)s showed") % {"seat": seat},
-                                     optional=True)
+                                     seats, optional=True)
         event = {"type": "shot", "shots": shots}
-        responsible = _seats(data, "responsible")
+        responsible = _seats(data, "responsible", seats)
         if responsible:
             event["responsible"] = responsible
         return _phased(table, event)
     if action in ("don_check", "sheriff_check"):
-        return _phased(table, {"type": action, "target": _seat(data, "target", _("the checked seat"))})
+        return _phased(table, {"type": action, "target": _seat(data, "target", _("the checked seat"), seats)})
     if action == "will":
-        return build_will(data)
+        return build_will(data, seats)
     if action in ("foul", "technical_foul"):
         kind = "technical" if action == "technical_foul" else "ordinary"
-        return _phased(table, {"type": "foul", "seat": _seat(data, "seat", _("the seat")), "kind": kind})
+        return _phased(table, {"type": "foul", "seat": _seat(data, "seat", _("the seat"), seats), "kind": kind})
     if action in ("disqualify", "dd"):
-        return _phased(table, {"type": action, "seat": _seat(data, "seat", _("the seat")),
+        return _phased(table, {"type": action, "seat": _seat(data, "seat", _("the seat"), seats),
                                "reason": _text(data, "reason", _("the reason"))})
     if action == "surrender":
         return _phased(table, {"type": "surrender"})
@@ -205,20 +209,20 @@ def build_event(action: str, data: QueryDict, table: EntryTable) -> dict:
                 raise ValueError(points)
         except ValueError:
             raise ApplicationError(_("Points are a number, such as 0.3 or -0.2."), code="form") from None
-        return {"type": "bonus", "seat": _seat(data, "seat", _("the seat")), "points": points,
+        return {"type": "bonus", "seat": _seat(data, "seat", _("the seat"), seats), "points": points,
                 "reason": _text(data, "reason", _("the reason"))}
     if action == "sheriff_kill_responsible":
-        return {"type": "sheriff_kill_responsible", "seat": _seat(data, "seat", _("the responsible black"))}
+        return {"type": "sheriff_kill_responsible", "seat": _seat(data, "seat", _("the responsible black"), seats)}
     raise ApplicationError(_("Unknown action."), code="form")
 
 
-def build_will(data: QueryDict) -> dict:
-    seat = _seat(data, "seat", _("whose will it is"))
+def build_will(data: QueryDict, seats: range) -> dict:
+    seat = _seat(data, "seat", _("whose will it is"), seats)
     kind = data.get("kind", "")
     event: dict = {"type": "will", "seat": seat, "kind": kind}
     if kind == "first_color":
         declarations = {}
-        for target in range(1, 11):
+        for target in seats:
             color = data.get(f"color_{target}", "")
             if color in TEAMS:
                 declarations[str(target)] = color
@@ -227,13 +231,13 @@ def build_will(data: QueryDict) -> dict:
         targets = []
         # The page's tiles: one row per place in the order (target_1, target_2, …); "targets" is
         # the list form (an older page, the HTTP tests).
-        ordered = [data.get(f"target_{place}", "") for place in range(1, 11)]
+        ordered = [data.get(f"target_{place}", "") for place in seats]
         for raw in [raw for raw in ordered if raw] or data.getlist("targets"):
             if raw.strip():
-                targets.append(_parse_seat(raw, _("a seat")))
+                targets.append(_parse_seat(raw, _("a seat"), seats))
         event["targets"] = targets
     elif kind == "pass_the_helm":
-        event["recipient"] = _seat(data, "recipient", _("who takes the helm"))
+        event["recipient"] = _seat(data, "recipient", _("who takes the helm"), seats)
     elif kind != "none":
         raise ApplicationError(_("Pick the kind of will."), code="form")
     return event

@@ -44,7 +44,7 @@ from games.engine.record import Phase
 from games.engine.rulesets import RULESETS
 from games.engine.speaking import day_speaking_order, speech_seconds
 from tournaments.models import Application, Tournament
-from vocabulary import CLASSIC_DEAL, PROTOCOL_FORMAT, deal_cards
+from vocabulary import PROTOCOL_FORMAT, deal_cards
 
 from . import live_poll
 from .host import HostError, host_step
@@ -52,9 +52,9 @@ from .links import refuse_link_write
 from .models import Game, GameSeat, ProtocolVersion, new_judge_token
 from .permissions import user_may_enter
 from .refusals import refusal
+from .rulesets import deal_in_words, deal_of, seat_numbers
 from .signals import protocol_saved, results_publication_changed
 
-SEATS = range(1, 11)
 Action = ProtocolVersion.Action
 Status = Game.Status
 
@@ -323,7 +323,7 @@ def _check_tournament_seating(game: Game, players: Mapping[int, Player]) -> None
     (tournaments/services/seating.py's GameSeat rows). The deal gives out the roles; who sits
     where changes only by an organizer's game_seat_change (docs/entry.md)."""
     seated = seated_players(game)
-    for seat in SEATS:
+    for seat in seat_numbers(game.ruleset):
         sitter = seated.get(seat)
         if sitter is None:
             raise ApplicationError(
@@ -353,11 +353,11 @@ def _check_document_seating(game: Game, document: dict) -> None:
                 code="seating")
 
 
-def deal_roles_at_random() -> dict[int, str]:
-    """Shuffle the ten role cards with the system's cryptographic randomness."""
-    cards = deal_cards(CLASSIC_DEAL)
+def deal_roles_at_random(ruleset: str) -> dict[int, str]:
+    """Shuffle the ruleset's role cards with the system's cryptographic randomness."""
+    cards = deal_cards(deal_of(ruleset))
     secrets.SystemRandom().shuffle(cards)
-    return dict(zip(SEATS, cards, strict=True))
+    return dict(zip(seat_numbers(ruleset), cards, strict=True))
 
 
 @_locking_service
@@ -371,7 +371,8 @@ def game_deal(
     actor,
     via_link: bool = False,
 ) -> Game:
-    """Seat ten players and give out the roles: the protocol's first version (no events).
+    """Seat the players, one a seat of the ruleset's table, and give out the roles: the protocol's
+    first version (no events).
 
     Allowed at setup, and again while no event has been recorded (a card read wrongly).
     """
@@ -379,30 +380,32 @@ def game_deal(
     _check_version(game, expected_version)
     if game.status not in (Status.SETUP, Status.IN_PROGRESS) or game.protocol.get("events"):
         raise ApplicationError(_("The deal can be changed only before the first event."), code="started")
-    if sorted(players) != list(SEATS) or any(players[seat] is None for seat in SEATS):
-        raise ApplicationError(_("Every seat from 1 to 10 needs a player."), code="deal")
-    ids = [players[seat].pk for seat in SEATS]
-    if len(set(ids)) != 10:
-        twice = next(seat for seat in SEATS if ids.index(players[seat].pk) != seat - 1)
+    seats = seat_numbers(game.ruleset)
+    if sorted(players) != list(seats) or any(players[seat] is None for seat in seats):
+        raise ApplicationError(_("Every seat from 1 to %(last)s needs a player.") % {"last": seats[-1]}, code="deal")
+    ids = [players[seat].pk for seat in seats]
+    if len(set(ids)) != len(ids):
+        twice = next(seat for seat in seats if ids.index(players[seat].pk) != seat - 1)
         raise ApplicationError(
             _("%(player)s already has a seat: a player can take only one seat (seat %(seat)s).")
             % {"player": players[twice].nickname, "seat": twice}, code="deal", extra={"field": f"player_{twice}"})
     if game.tournament_id is not None:
         _check_tournament_seating(game, players)
     if random_roles:
-        roles = deal_roles_at_random()
-    if roles is None or sorted(roles) != list(SEATS):
+        roles = deal_roles_at_random(game.ruleset)
+    if roles is None or sorted(roles) != list(seats):
         raise ApplicationError(_("Every seat needs a role."), code="deal")
-    counts = dict.fromkeys(CLASSIC_DEAL, 0)
-    for seat in SEATS:
-        if roles[seat] not in CLASSIC_DEAL:
+    deal = deal_of(game.ruleset)
+    counts = dict.fromkeys(deal, 0)
+    for seat in seats:
+        if roles[seat] not in deal:
             raise ApplicationError(_("Seat %(seat)s has no valid role.") % {"seat": seat}, code="deal",
                                    extra={"field": f"role_{seat}"})
         counts[roles[seat]] += 1
-    if counts != CLASSIC_DEAL:
+    if counts != deal:
         raise ApplicationError(
-            _("The deal is 6 civilians, 1 Sheriff, 2 Mafia and 1 Don; this one has %(counts)s.")
-            % {"counts": ", ".join(f"{n} × {GameSeat(role=role).get_role_display()}" for role, n in counts.items())},
+            _("The deal is %(deal)s; this one has %(counts)s.")
+            % {"deal": deal_in_words(deal), "counts": deal_in_words(counts)},
             code="deal",
         )
     document = {
@@ -410,7 +413,7 @@ def game_deal(
         "ruleset": str(getattr(game.ruleset, "value", game.ruleset)),
         "seats": [
             {"seat": seat, "player": players[seat].nickname, "role": roles[seat], "player_id": players[seat].pk}
-            for seat in SEATS
+            for seat in seats
         ],
         "events": [],
     }
@@ -418,7 +421,7 @@ def game_deal(
     # Delete and recreate: players may swap seats, which a row-by-row update would trip over.
     GameSeat.objects.filter(game=game).delete()
     GameSeat.objects.bulk_create(
-        GameSeat(game=game, seat=seat, player=players[seat], role=roles[seat]) for seat in SEATS
+        GameSeat(game=game, seat=seat, player=players[seat], role=roles[seat]) for seat in seats
     )
     game.entry_phase_key = None
     save_protocol_version(game, document=document, record=record, action=Action.DEAL, actor=actor, via_link=via_link,
@@ -450,8 +453,9 @@ def game_seat_change(*, game: Game, seat: int, player: Player, actor, reason: st
         seat = int(seat)
     except (TypeError, ValueError):
         seat = 0
-    if seat not in SEATS:
-        raise ApplicationError(_("Choose a seat from 1 to 10."), code="seat")
+    seats = seat_numbers(game.ruleset)
+    if seat not in seats:
+        raise ApplicationError(_("Choose a seat from 1 to %(last)s.") % {"last": seats[-1]}, code="seat")
     if not Application.objects.filter(tournament_id=game.tournament_id, player=player,
                                       status=Application.Status.ACCEPTED).exists():
         raise ApplicationError(_("%(player)s is not an accepted participant of this tournament.")

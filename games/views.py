@@ -48,7 +48,7 @@ from .live import host_digest, live_context
 from .middleware import server_timing
 from .models import Game
 from .permissions import token_opens, user_may_enter
-from .rulesets import ROLE_LABELS, RulesetChoice
+from .rulesets import ROLE_LABELS, RulesetChoice, seat_numbers
 from .visibility import (
     FINISHED_STATUSES,
     everyone_may_watch_live,
@@ -130,6 +130,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         "error": error, "conflict": error is not None and error.code == "conflict",
         "show_roles": may_see_roles(request.user, game, via_link=access.via_link),
         "rulesets": RulesetChoice,
+        "table_seats": seat_numbers(game.ruleset),  # the ruleset's table: the shot's numbers
     }
     if not access.writable:
         context["read_only_message"] = links.read_only_message(game)
@@ -145,7 +146,7 @@ def _context(request: HttpRequest, access: Access, *, error: ApplicationError | 
         context["deal_rows"] = [
             {"seat": number, "nickname": seated[number].player.nickname if number in seated and seated[number].player else "",
              "role": seated[number].role if number in seated else ""}
-            for number in range(1, 11)
+            for number in seat_numbers(game.ruleset)
         ]
         context["role_choices"] = ROLE_LABELS.items()
     if table.record is None:
@@ -357,7 +358,7 @@ def _perform(request: HttpRequest, access: Access, action: str) -> Game:
         players, roles = {}, {}
         # A tournament table is dealt with its seating (the service checks any player named here).
         seated = services.seated_players(game) if game.tournament_id is not None else {}
-        for seat in range(1, 11):
+        for seat in seat_numbers(game.ruleset):
             nickname = (data.get(f"player_{seat}") or "").strip()
             player = listed_players().filter(nickname__iexact=nickname).first() if nickname else seated.get(seat)
             if player is None:

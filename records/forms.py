@@ -10,13 +10,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import vocabulary as v
-from games.rulesets import ROLE_CHOICES, RulesetChoice
+from games.rulesets import LARGEST_TABLE, ROLE_CHOICES, RulesetChoice
 
 from . import selectors
 
 # "Role" offers a team (both of its roles) as well as a single role.
 TEAM_CHOICES = [(v.RED, _("Red (civilian and Sheriff)")), (v.BLACK, _("Black (Mafia and Don)"))]
-SEAT_COUNT = sum(v.CLASSIC_DEAL.values())
 # "At the same table as": the other player's team, seen from this player (a literal context each:
 # makemessages reads no variable)
 MATE_TEAM_CHOICES = [
@@ -51,7 +50,7 @@ class RecordFilterForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), required=False,
                              choices=[("", _("All roles")), *TEAM_CHOICES, *ROLE_CHOICES])
     seat = forms.TypedChoiceField(label=_("Seat"), required=False, coerce=int, empty_value=None,
-                                  choices=[("", _("Any seat")), *((n, n) for n in range(1, SEAT_COUNT + 1))])
+                                  choices=[("", _("Any seat")), *((n, n) for n in range(1, LARGEST_TABLE + 1))])
     # the players who shared a counting table with this one (their choices are set per player)
     with_player = forms.TypedChoiceField(label=_("At the same table as"), required=False, coerce=int,
                                          empty_value=None)

@@ -11,15 +11,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from core.written import day, month, points
-from games.rulesets import ROLE_LABELS
+from games.rulesets import LARGEST_TABLE, ROLE_LABELS
 from scoring.rule_names import rule_name
-from vocabulary import BLACK, BLACK_ROLES, CLASSIC_DEAL, RED, RED_ROLES, ROLES
+from vocabulary import BLACK, BLACK_ROLES, RED, RED_ROLES, ROLES
 
 from .engine import RulePoints, Totals, charts
 from .selectors import RULE_FIGURE
 
 NONE = "—"  # a figure over no games (a rate, a mean)
-SEAT_COUNT = sum(CLASSIC_DEAL.values())
 
 
 @dataclass(frozen=True)
@@ -175,5 +174,5 @@ def record_charts(monthly, last, by_seat) -> Charts:
         win_rate=charts.win_rate_lines(counts, [labels[first_day] for first_day in months], list(ROLES)),
         role_names={role: str(ROLE_LABELS[role]) for role in ROLES},
         points=charts.points_bars([(milli, day(played_at)) for played_at, milli in last]),
-        seats=charts.seat_heat(by_seat, SEAT_COUNT),
+        seats=charts.seat_heat(by_seat, LARGEST_TABLE),
     )

@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from .seating import Seating, SeatingError, generate_seating, seating_quality
+from .seating import SEATS_PER_TABLE, Seating, SeatingError, generate_seating, seating_quality
 
-__all__ = ["Seating", "SeatingError", "generate_seating", "seating_quality"]
+__all__ = ["SEATS_PER_TABLE", "Seating", "SeatingError", "generate_seating", "seating_quality"]

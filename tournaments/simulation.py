@@ -22,6 +22,7 @@ from clubs.models import Club, ClubMembership, Player
 from games import services as game_services
 from games.automatic_play import play
 from games.models import Game
+from games.rulesets import seat_numbers
 from tournaments import services as tournament_services
 from tournaments.models import Application, Tournament
 from vocabulary import FIIM_2025, RED
@@ -94,7 +95,7 @@ def simulate_tournament(
     slug: str = "",
 ) -> TournamentRun:
     play(
-        seed="spec-check", names=[f"Seat {seat}" for seat in range(1, 11)], spec=spec
+        seed="spec-check", names=[f"Seat {seat}" for seat in seat_numbers(FIIM_2025)], spec=spec
     )  # a bad spec stops here
     club = _club()
     organizer, judge = _accounts(club)
@@ -138,7 +139,7 @@ def simulate_tournament(
 def play_and_enter(*, game: Game, seed: str, spec: str, judge, organizer) -> bool:
     """Play one seated game and put its protocol through the site's pipeline; True if red won."""
     seated = game_services.seated_players(game)
-    names = [seated[seat].nickname for seat in range(1, 11)]
+    names = [seated[seat].nickname for seat in seat_numbers(game.ruleset)]
     document, winner = play(seed=seed, names=names, spec=spec)
     for entry in document["seats"]:
         entry["player_id"] = seated[entry["seat"]].pk

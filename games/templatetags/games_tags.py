@@ -84,7 +84,7 @@ def seat_tiles(name, input_type, seats, none_label=""):
 
 
 @register.simple_tag
-def shown_number_tiles(black):
+def shown_number_tiles(black, seats):
     """What a black player shows at the night shot: "—" (nothing) or a seat number. Nothing is
     preselected: a miss is a tap like any number (the form refuses an untouched row)."""
     black = int(black)
@@ -92,7 +92,7 @@ def shown_number_tiles(black):
     parts = ['<div class="tiles numbers" role="group">',
              f'<label class="tile"><input type="radio" name="shot_{black}" value="none" aria-label="{nothing}">'
              '<span>—</span></label>']
-    for number in range(1, 11):
+    for number in seats:
         parts.append(f'<label class="tile"><input type="radio" name="shot_{black}" value="{number}">'
                      f"<span>{number}</span></label>")
     parts.append("</div>")

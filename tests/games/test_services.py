@@ -51,7 +51,7 @@ def test_the_deal_seats_players_and_starts_version_one():
 def test_a_deal_needs_ten_distinct_players_and_the_six_one_two_one_cards():
     game = judged_game()
     players = {seat: PlayerFactory() for seat in range(1, 11)}
-    with pytest.raises(ApplicationError, match="6 civilians"):
+    with pytest.raises(ApplicationError, match="The deal is 6 × Civilian, 1 × Sheriff, 2 × Mafia, 1 × Don; this one has 10 × Civilian"):
         services.game_deal(game=game, players=players, roles={s: "civilian" for s in range(1, 11)},
                            expected_version=0, actor=game.judge.user)
     players[2] = players[1]

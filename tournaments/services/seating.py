@@ -20,13 +20,23 @@ from clubs.permissions import JUDGING_ROLES
 from core.audit import log_action
 from core.errors import ApplicationError
 from games.models import Game, GameSeat
+from games.rulesets import seat_numbers
 
 from ..models import Application, Round, Tournament
-from ..seating_api import SeatingError, generate_seating
+from ..seating_api import SEATS_PER_TABLE, SeatingError, generate_seating
 from ..standings.selectors import compute_tournament_standings
 from .events import publication_set, tournament_set_status
 
-SEATS = 10
+
+def _seats_a_table(tournament: Tournament) -> int:
+    """The tournament's table, from its ruleset. The seating engine balances tables of
+    SEATS_PER_TABLE (its bounds are worked out for ten): another size is refused, not seated wrong."""
+    seats = len(seat_numbers(tournament.ruleset))
+    if seats != SEATS_PER_TABLE:
+        raise ApplicationError(
+            _("The seating generator seats tables of %(engine)s; this tournament's rules have tables of %(seats)s.")
+            % {"engine": SEATS_PER_TABLE, "seats": seats}, code="table_size")
+    return seats
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -76,10 +86,11 @@ def seating_generate(*, tournament: Tournament, actor, seed: int | None = None,
     old_rounds = tournament.rounds.filter(is_final=False)
     _refuse_if_started(Game.objects.filter(round__in=old_rounds))
     players = accepted_players(tournament)
-    if len(players) < tournament.tables * SEATS:
+    seats = _seats_a_table(tournament)
+    if len(players) < tournament.tables * seats:
         raise ApplicationError(
             _("%(tables)s tables need at least %(needed)s accepted players; there are %(count)s.")
-            % {"tables": tournament.tables, "needed": tournament.tables * SEATS, "count": len(players)},
+            % {"tables": tournament.tables, "needed": tournament.tables * seats, "count": len(players)},
             code="players",
         )
     if seed is None:
@@ -259,7 +270,7 @@ def final_create(*, tournament: Tournament, actor) -> Round:
         raise ApplicationError(_("The final needs %(n)s players; the standings have %(m)s.")
                                % {"n": size, "m": len(standings)}, code="players")
     finalists = [row.player_id for row in standings[:size]]
-    tables = size // SEATS
+    tables = size // _seats_a_table(tournament)
     by_table: list[list[int]] = [[] for _ in range(tables)]
     for rank, player_id in enumerate(finalists):
         lap, pos = divmod(rank, tables)

@@ -55,7 +55,7 @@ def _seated(request, player, part: str) -> str:
     condition = selectors.figure_condition(fact) if fact else None
     here, kept_query = reverse("records:player", args=[player.pk]), form.query(fact=False)
     return loader.render_to_string(f"records/player_record.html#{part}", {
-        "player": player, "form": form, "query": form.query(),
+        "player": player, "form": form, "query": form.query(), "applied": len(filters), "part": part,
         # a figure's link: this page, these filters, the figure's games (``fact=…``); or every game
         "figure_base": f"{here}?{kept_query}&fact=" if kept_query else f"{here}?fact=",
         "every_game": f"{here}?{kept_query}" if kept_query else here,

@@ -37,6 +37,13 @@
       menu.querySelector("summary").focus();
     });
   });
+  // A fold that a phone closes at load (data-fold-on-phone: the record's filters), so that what
+  // the page is for comes first; a wider screen and a page without JavaScript keep it open.
+  if (window.matchMedia && window.matchMedia("(max-width: 40rem)").matches) {
+    document.querySelectorAll("details[data-fold-on-phone][open]").forEach(function (fold) {
+      fold.open = false;
+    });
+  }
   document.addEventListener("htmx:sendError", function () {
     say("warning", document.body.dataset.msgOffline);
   });

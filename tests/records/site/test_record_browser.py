@@ -17,10 +17,11 @@ from tests.discipline.helpers import Cup, red_disqualification_game
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 WORDS = {"en": {"games": "Games", "none": "No published games for these filters.", "counted": "counted by «Wins»",
-               "versus": "head-to-head", "together": "Games at the same table"},
+               "versus": "head-to-head", "together": "Games at the same table", "filters": "Filters",
+               "one": "Filters · 1 applied"},
          "ru": {"games": "Игры", "none": "С этими фильтрами опубликованных игр нет.",
                 "counted": "учтённые в показателе «Победы»", "versus": "очные встречи",
-                "together": "Игр за одним столом"}}
+                "together": "Игр за одним столом", "filters": "Фильтры", "one": "Фильтры · 1 выбран"}}
 
 
 @pytest.fixture
@@ -54,9 +55,20 @@ def test_a_role_filter_changes_the_figures(chromium, live_server, record_url, si
         assert WORDS[language]["games"] in page.locator("main, body").first.inner_text()
         assert_fits_the_screen(page, "the record")
         page_check(page, f"record-{size}-{language}-1-all")
+        # A phone folds the filters (issue 29: "better presented"): the figures come first, on the
+        # first screen; a laptop shows the filters open beside them.
+        fold = page.locator("details.filters-fold")
+        assert fold.locator("summary").inner_text().strip() == WORDS[language]["filters"]
+        if size == "phone":
+            assert fold.evaluate("d => !d.open")
+            assert games.bounding_box()["y"] < PHONE["viewport"]["height"], "the figures start below the first screen"
+            fold.locator("summary").click()
+        assert fold.evaluate("d => d.open")
 
         page.select_option("select[name=role]", "black")
         page.wait_for_function("document.querySelector('[data-figure=games]').textContent === '0'")
+        # the summary counts the filters applied, redrawn with the results
+        assert " ".join(fold.locator("summary").inner_text().split()) == WORDS[language]["one"]
         assert page.locator("[data-figure=win-rate]").inner_text() == "—"
         assert WORDS[language]["none"] in page.locator("table.record-games").inner_text()
         assert "role=black" in page.url  # the address keeps the filter: a reload or a link shows the same

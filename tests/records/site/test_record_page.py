@@ -107,6 +107,18 @@ def test_htmx_asks_for_the_results_alone(client, season):
     assert figure(html, "games") == "0" and "<form" not in html and "<html" not in html
 
 
+def test_the_filters_summary_counts_the_filters_applied_and_htmx_redraws_it(client, season):
+    cup, *_games = season
+    html = page(client, cup.player(4), "role=black&until=2026-10-31&seat=77")
+    # the seat is refused (reported, not applied): two apply
+    assert re.search(r'<summary>Filters<span id="filters-applied"> · 2 applied</span></summary>', html)
+    assert "hx-swap-oob" not in html
+    html = page(client, cup.player(4), "role=black", HTTP_HX_REQUEST="true")
+    assert '<span id="filters-applied" hx-swap-oob="true"> · 1 applied</span>' in html
+    html = page(client, cup.player(4), "", HTTP_HX_REQUEST="true")
+    assert '<span id="filters-applied" hx-swap-oob="true"></span>' in html
+
+
 def test_the_games_are_paginated_by_25(client, season):
     cup, october, _later, _hidden = season
     row = SeatRecord.objects.get(game=october, seat=4)

@@ -26,7 +26,7 @@ def games_csv(request, player, rows) -> HttpResponse:
     def line(row):
         there = local(row.played_at, row.club)
         result = WON if row.won else LOST if row.won is False else None
-        return [there.date().isoformat(), there.time().isoformat(timespec="minutes"), str(row.event), row.club.name, row.seat,
+        return [there.date().isoformat(), there.time().isoformat(timespec="minutes"), row.event_name, row.club.name, row.seat,
                 row.get_role_display(), results.get(result, _("no winner")), row.points,
                 request.build_absolute_uri(reverse("games:detail", args=[row.game_id]))]
 

@@ -114,3 +114,10 @@ class SeatRecord(models.Model):
     def event(self):
         """Where the game was played, as its page names it: the tournament, else the evening, else the club."""
         return self.tournament or self.evening or self.club
+
+    @property
+    def event_name(self) -> str:
+        """The event's name alone: every list of the record shows the game's day beside it (an
+        evening's own name, "Club evening (2026-05-01)", said the day twice)."""
+        event = self.event
+        return event.title if event is self.evening else event.name

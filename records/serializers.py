@@ -132,7 +132,7 @@ class RecordGameSerializer(serializers.ModelSerializer):
         return local(row.played_at, row.club).date().isoformat()
 
     def get_event(self, row) -> str:
-        return str(row.event)
+        return row.event_name
 
     def get_result(self, row) -> str:
         return result_of(row.won)

@@ -50,3 +50,14 @@ def test_the_choices_are_the_players_evenings_and_a_strangers_is_refused(client,
     html = get(client, f"{reverse('records:player', args=[one.pk])}?evening={other.pk}")
     assert "These filters were not applied:" in html and "Club evening:" in html
     assert links(html)["games"][1] == "3"
+
+
+def test_an_evenings_game_names_the_evening_once_beside_its_day(client, evenings):
+    """The games list has a date column: the event column names the evening alone, linked to it
+    (an evening's full name, "Club evening (2026-05-01)", said the day twice)."""
+    cup, g, friday, _saturday = evenings
+    SeatRecord.objects.filter(game=g["A"]).update(tournament=None)
+    html = get(client, reverse("records:player", args=[cup.player(1).pk]))
+    games_list = html[html.index("record-games"):]  # (the evening filter's options keep the day)
+    assert f'<a href="{friday.get_absolute_url()}">{friday.title}</a>' in games_list
+    assert str(friday) not in games_list and str(friday) != friday.title

@@ -36,12 +36,17 @@ def leaderboard(request):
     return render(request, template, context)
 
 
+HISTORY_PER_PAGE = 50  # a regular's history ran to 24,700 px on a phone in one page
+
+
 def player_rating(request, pk):
+    """The rating, its chart over the whole history, and the history newest first, paginated."""
     player = get_object_or_404(listed_players(), pk=pk)
     history = list(selectors.player_rating_history(player, viewer=request.user))
     chart = history_chart(history)
+    page = Paginator(history[::-1], HISTORY_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "ratings/player_rating.html", {
-        "player": player, "history": list(reversed(history)), "chart": chart,
+        "player": player, "history": page, "chart": chart,
         "rating": getattr(player, "rating", None),
         "hidden": selectors.hidden_rating_entries(player, viewer=request.user),
     })

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GameSeat
+from ratings import views
 from ratings.models import PlayerRating, RatingEntry
 from ratings.services import ratings_recompute
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
@@ -151,3 +152,22 @@ def test_history_hides_games_whose_results_are_not_published(client, league):
     client.force_login(organizer)
     response = client.get(reverse("ratings:player", kwargs={"pk": players[4].pk}))
     assert response.context["hidden"] == 0
+
+
+def test_the_history_is_paginated_newest_first_and_the_chart_keeps_every_game(client, league, monkeypatch):
+    """A regular's history ran to 24,700 px on a phone in one page: it is shown by pages of
+    ``HISTORY_PER_PAGE`` (50), newest first; the chart draws the whole history."""
+    club, players, games = league
+    ratings_recompute()
+    monkeypatch.setattr(views, "HISTORY_PER_PAGE", 3)
+    url = reverse("ratings:player", kwargs={"pk": players[4].pk})
+    entries = list(RatingEntry.objects.filter(player=players[4]).order_by("-rated_at", "-game_id"))
+    assert len(entries) == 8
+    first = client.get(url)
+    assert [e.pk for e in first.context["history"]] == [e.pk for e in entries[:3]]
+    assert len(first.context["chart"].markers) == 8
+    html = first.content.decode()
+    assert 'class="pager"' in html and "page=2" in html
+    last = client.get(url, {"page": 3})
+    assert [e.pk for e in last.context["history"]] == [e.pk for e in entries[6:]]
+    assert client.get(url, {"page": "nonsense"}).status_code == 200

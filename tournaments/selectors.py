@@ -45,6 +45,14 @@ def upcoming_evenings(club: Club | None = None) -> QuerySet[Evening]:
     return qs.order_by("starts_at")
 
 
+def past_evenings(club: Club) -> QuerySet[Evening]:
+    """A club's evenings over (finished, or begun more than 12 hours ago: the upcoming list's
+    bound), newest first, each with its number of games."""
+    since = timezone.now() - timedelta(hours=12)
+    return (Evening.objects.filter(club=club).filter(Q(starts_at__lt=since) | Q(status=Evening.Status.FINISHED))
+            .select_related("club").annotate(game_count=Count("games", distinct=True)).order_by("-starts_at", "-pk"))
+
+
 def organizer_tournaments(user) -> QuerySet[Tournament]:
     return (Tournament.objects.filter(club__in=clubs_user_organizes(user)).select_related("club")
             .annotate(

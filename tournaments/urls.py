@@ -8,6 +8,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
+    path("evenings/", views.evening_list, name="evenings"),
     path("evenings/<int:pk>/", views.evening_detail, name="evening"),
     path("evenings/<int:pk>/apply/", views.evening_apply, name="evening_apply"),
     path("evenings/<int:pk>/withdraw/", views.evening_withdraw, name="evening_withdraw"),

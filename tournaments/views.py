@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.middleware import use_club_timezone
+from clubs.models import Club
 from clubs.permissions import user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
@@ -240,6 +244,18 @@ def protocol(request, tournament, pk):
 
 
 # --- club evenings ----------------------------------------------------------------------------
+
+
+EVENINGS_PER_PAGE = 30
+
+
+def evening_list(request):
+    """A club's evenings over, newest first, paginated (``?club=<slug>``, required)."""
+    club = get_object_or_404(Club, slug=request.GET.get("club", ""))
+    use_club_timezone(club)
+    page = Paginator(selectors.past_evenings(club), EVENINGS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "tournaments/evening_list.html",
+                  {"club": club, "page": page, "query": urlencode({"club": club.slug})})
 
 
 def evening_detail(request, pk):

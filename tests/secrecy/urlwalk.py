@@ -116,6 +116,7 @@ VISITS: dict[str, Entry] = {
     "seasons:create": lambda w: {"slug": w.club.slug},
     "seasons:edit": lambda w: {"slug": w.club.slug, "pk": w.extra["season"]},
     "tournaments:list": lambda w: {},
+    "tournaments:evenings": lambda w: [Visit(query=f"club={w.club.slug}"), Visit(query="club=no-such-club")],
     "tournaments:evening": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_apply": lambda w: {"pk": w.evening.pk},
     "tournaments:evening_withdraw": lambda w: {"pk": w.evening.pk},

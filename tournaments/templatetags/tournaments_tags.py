@@ -1,4 +1,4 @@
-"""Upcoming tournaments and evenings for the home page and a club's page."""
+"""Upcoming tournaments and evenings for the home page and a club's page; a club's past evenings."""
 
 from django import template
 
@@ -15,6 +15,12 @@ def upcoming_events(context, club=None, limit=6):
         "tournaments": list(selectors.upcoming_tournaments(club)[:limit]),
         "evenings": list(selectors.upcoming_evenings(club)[:limit]),
     }
+
+
+@register.inclusion_tag("tournaments/_past_evenings.html")
+def past_evenings(club, limit=5):
+    """A club's latest evenings over, linked to their pages and to the whole list."""
+    return {"club": club, "evenings": list(selectors.past_evenings(club)[:limit])}
 
 
 @register.inclusion_tag("clubs/_my_applications.html")

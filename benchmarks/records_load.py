@@ -15,7 +15,7 @@ Loopback only, bounded in count and time, and it stops by itself:
    three clubs, a few tournaments, two years of dates, a game in ten by the fiim-2025 rules; the
    protocols are the engine's simulated games (games/engine/simulate.py), written in bulk. The
    store (``records.SeatRecord``) is then filled by the rebuild service
-   (``records.services.player_records_rebuild``, what ``manage.py rebuild_player_records`` runs),
+   (``records.rebuild.player_records_rebuild``, what ``manage.py rebuild_player_records`` runs),
    so its rows are those the pipeline would write.
 2. Starts gunicorn as docs/deployment.md runs it (sync, ``--workers`` processes) and one Celery
    worker (``--concurrency 1``), DEBUG off. Checks every filter once (a 200 without a form
@@ -33,7 +33,8 @@ Loopback only, bounded in count and time, and it stops by itself:
    scores, then the rows; and the tournament's standings, which also bring its series up to date).
    Prints p50/p95/max of each and the target.
 4. With ``--rebuild``: times ``manage.py rebuild_player_records`` over the store and prints
-   games/s and the time it would take for 1,000,000 games at that rate.
+   games/s and the time it would take for 1,000,000 games at that rate (at 2,000 games the
+   command rebuilds in one process; ``benchmarks/rebuild_records.py`` measures it at scale).
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def build_history(args) -> dict:
     from games.engine import replay
     from games.engine.examples import full_fiim_game
     from games.models import Game, GameSeat
-    from records.services import player_records_rebuild
+    from records.rebuild import player_records_rebuild
     from tournaments.models import Tournament
 
     rng = random.Random(29)
@@ -449,6 +450,7 @@ def rebuild() -> None:
 
     from games.models import Game
     from games.visibility import counted_q
+    from records.rebuild import PARALLEL_FROM
 
     games = Game.objects.filter(counted_q()).count()
     started = time.perf_counter()
@@ -459,6 +461,9 @@ def rebuild() -> None:
     print(f"\nrebuild_player_records over {games:,} games: {elapsed:.2f} s, {rate:.0f} games/s; at that rate "
           f"1,000,000 games take {federation / 60:.1f} min (target < {REBUILD_TARGET_S // 60} min) -> "
           f"{'OK' if federation < REBUILD_TARGET_S else 'TOO SLOW'}")
+    if games < PARALLEL_FROM:
+        print(f"  (fewer than {PARALLEL_FROM:,} games are rebuilt in one process, without the worker processes; "
+              f"benchmarks/rebuild_records.py measures the rebuild at the federation's scale)")
 
 
 def main() -> int:

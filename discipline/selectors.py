@@ -184,11 +184,27 @@ class PenaltyChange:
     penalty_waived: bool
 
 
+def _penalty_changing_cases():
+    return DisciplineCase.objects.filter(
+        status__in=(Status.AMENDED, Status.OVERTURNED),
+        decision__in=(Decision.DD_TO_DISQUALIFICATION, Decision.WAIVE_PENALTY),
+    )
+
+
+def _penalty_change(decision: str, seat: int) -> PenaltyChange:
+    return PenaltyChange(seat=seat, dd_as_disqualification=decision == Decision.DD_TO_DISQUALIFICATION,
+                         penalty_waived=decision == Decision.WAIVE_PENALTY)
+
+
 def penalty_changes(game_id: int) -> list[PenaltyChange]:
     """The game's decided cases that change penalties; the scoring builds its review from them."""
-    rows = DisciplineCase.objects.filter(
-        game_id=game_id, status__in=(Status.AMENDED, Status.OVERTURNED),
-        decision__in=(Decision.DD_TO_DISQUALIFICATION, Decision.WAIVE_PENALTY),
-    ).values_list("decision", "seat")
-    return [PenaltyChange(seat=seat, dd_as_disqualification=decision == Decision.DD_TO_DISQUALIFICATION,
-                          penalty_waived=decision == Decision.WAIVE_PENALTY) for decision, seat in rows]
+    rows = _penalty_changing_cases().filter(game_id=game_id).values_list("decision", "seat")
+    return [_penalty_change(decision, seat) for decision, seat in rows]
+
+
+def penalty_changes_by_game() -> dict[int, list[PenaltyChange]]:
+    """``penalty_changes`` of every game that has any, in one query (a rebuild of the store)."""
+    changes: dict[int, list[PenaltyChange]] = {}
+    for game_id, decision, seat in _penalty_changing_cases().values_list("game_id", "decision", "seat"):
+        changes.setdefault(game_id, []).append(_penalty_change(decision, seat))
+    return changes

@@ -21,6 +21,7 @@ from django.db.models import DateTimeField, Q
 from django.db.models.functions import Coalesce
 
 from core import outbox
+from core.bulkload import IndexesDeferred
 from core.locking import named_lock
 from games.models import Game, GameSeat
 from games.visibility import counted_q, counts_in_aggregates
@@ -154,42 +155,6 @@ ENTRY_COPY_TYPES = (
 )
 
 
-class _IndexesDeferred:
-    """During a full rebuild on PostgreSQL, drop the history's indexes and build them once after
-    the load: far cheaper than updating them row by row. DDL is transactional there, so a failure
-    rolls the indexes back with everything else."""
-
-    def __enter__(self):
-        table = RatingEntry._meta.db_table
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
-                "WHERE conrelid = %s::regclass AND contype = 'u'", [table])
-            self.constraints = cursor.fetchall()
-            cursor.execute(
-                "SELECT i.relname, pg_get_indexdef(i.oid) FROM pg_index x "
-                "JOIN pg_class i ON i.oid = x.indexrelid "
-                "WHERE x.indrelid = %s::regclass AND NOT x.indisprimary "
-                "AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)", [table])
-            self.indexes = cursor.fetchall()
-            for name, _definition in self.constraints:
-                cursor.execute(f'ALTER TABLE {table} DROP CONSTRAINT "{name}"')
-            for name, _definition in self.indexes:
-                cursor.execute(f'DROP INDEX "{name}"')
-        return self
-
-    def __exit__(self, *exc):
-        if exc[0] is not None:
-            return False
-        table = RatingEntry._meta.db_table
-        with connection.cursor() as cursor:
-            for _name, definition in self.indexes:
-                cursor.execute(definition)
-            for name, definition in self.constraints:
-                cursor.execute(f'ALTER TABLE {table} ADD CONSTRAINT "{name}" {definition}')
-        return False
-
-
 @dataclass
 class RecomputeSummary:
     games: int
@@ -236,7 +201,7 @@ def ratings_recompute(*, from_game_id: int | None = None, progress: ProgressCall
     state = _state_before(key, config)
     total = games.count()
     full_load = key is None and connection.vendor == "postgresql"
-    with _IndexesDeferred() if full_load else contextlib.nullcontext():
+    with IndexesDeferred(RatingEntry) if full_load else contextlib.nullcontext():
         done, written, skipped = _load(games, state, config, affected, last_played := {}, progress, total)
     _store_player_ratings(state, affected, last_played, full=key is None)
     return RecomputeSummary(done, written, len(affected), skipped, from_game_id)

@@ -36,7 +36,7 @@ from tournaments.demo_play import confirmed_fields, finished_protocol, store_ver
 from tournaments.models import Evening
 
 from .models import SeatRecord
-from .services import player_records_rebuild
+from .rebuild import player_records_rebuild
 
 HISTORY_TITLE = "Club evening"
 HISTORY_SEED = 29

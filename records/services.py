@@ -10,8 +10,7 @@ same rows, and the rows kept game by game equal a rebuild's.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Q
@@ -23,9 +22,9 @@ from games.engine import ProtocolError
 from games.models import Game
 from games.visibility import counted_q, counts_in_aggregates
 from scoring.services import replayed_and_scored
-from vocabulary import ROLES
 
-from .engine import BY_ROLE_FIELDS, SeatFacts, by_role_name, seat_facts
+from .engine import SeatFacts, seat_facts
+from .engine.rows import ROW_COLUMNS, fact_values
 from .generation import store_changed
 from .models import SeatRecord
 
@@ -33,7 +32,6 @@ logger = logging.getLogger(__name__)
 
 # Held shared by each game's run and alone by a rebuild: a run never writes into a rebuild.
 STORE_LOCK = "records:store"
-REBUILD_BATCH = 500  # games read, replayed and written at a time
 
 
 def seat_records_of(game: Game) -> list[SeatRecord]:
@@ -49,25 +47,10 @@ def seat_records_of(game: Game) -> list[SeatRecord]:
 
 
 def _seat_record(game: Game, facts: SeatFacts, player_id: int | None) -> SeatRecord:
-    by_role = {
-        by_role_name(name, role): count
-        for name in BY_ROLE_FIELDS for role, count in zip(ROLES, getattr(facts, name).counts, strict=True)
-    }
-    return SeatRecord(
-        game=game, player_id=player_id, seat=facts.seat, role=facts.role, team=facts.team,
-        # a game's time as the ratings order it: played, else confirmed, else created
-        played_at=game.played_at or game.confirmed_at or game.created_at,
-        club_id=game.club_id, tournament_id=game.tournament_id, evening_id=game.evening_id,
-        ruleset=facts.ruleset, won=facts.won, points_milli=facts.points_milli,
-        rule_points=[list(entry) for entry in facts.rule_points], left=facts.left or "",
-        shot_first_night=facts.shot_first_night, first_night_will=facts.first_night_will,
-        first_night_blacks_guessed=facts.first_night_blacks_guessed,
-        guessed_three=facts.guessed_three, guessed_two=facts.guessed_two,
-        fouls_ordinary=facts.fouls_ordinary, fouls_technical=facts.fouls_technical,
-        disqualified=facts.disqualified, declared_defeat=facts.declared_defeat,
-        checked_by_don=facts.checked_by_don, checked_by_sheriff=facts.checked_by_sheriff,
-        **by_role,
-    )
+    # a game's time as the ratings order it: played, else confirmed, else created
+    played_at = game.played_at or game.confirmed_at or game.created_at
+    values = (game.pk, played_at, game.club_id, game.tournament_id, game.evening_id, player_id, *fact_values(facts))
+    return SeatRecord(**dict(zip(ROW_COLUMNS, values, strict=True)))
 
 
 @transaction.atomic
@@ -87,29 +70,6 @@ def game_records_replace(*, game_id: int) -> int:
     if deleted or rows:
         transaction.on_commit(store_changed)  # the leaderboards kept in the cache are stale
     return len(rows)
-
-
-@dataclass
-class RebuildSummary:
-    games: int  # counting games read
-    rows: int
-
-
-@transaction.atomic
-def player_records_rebuild(*, progress: Callable[[int, int], None] | None = None) -> RebuildSummary:
-    """Rebuild the whole store from the games that count, in batches (``rebuild_player_records``)."""
-    named_lock(STORE_LOCK)
-    SeatRecord.objects.all().delete()
-    transaction.on_commit(store_changed)
-    game_ids = list(Game.objects.filter(counted_q()).order_by("pk").values_list("pk", flat=True))
-    rows = 0
-    for start in range(0, len(game_ids), REBUILD_BATCH):
-        batch = Game.objects.filter(pk__in=game_ids[start:start + REBUILD_BATCH]).prefetch_related("seats")
-        written = SeatRecord.objects.bulk_create([row for game in batch for row in seat_records_of(game)])
-        rows += len(written)
-        if progress is not None:
-            progress(min(start + REBUILD_BATCH, len(game_ids)), len(game_ids))
-    return RebuildSummary(games=len(game_ids), rows=rows)
 
 
 # --- the outbox's runner and what asks for it (registered in RecordsConfig.ready) ---------------

@@ -11,7 +11,7 @@ from django.db.models import F, Q
 from core import outbox
 from core.locking import named_lock
 from core.models import RecomputeJob
-from discipline.selectors import penalty_changes
+from discipline.selectors import penalty_changes, penalty_changes_by_game
 from games.engine import GameRecord, ProtocolError, replay
 from games.models import Game
 
@@ -33,7 +33,16 @@ def score_record(record, review=None):
 
 def scoring_review(game_id: int) -> Review:
     """The game's decided discipline cases that change penalties, as the scoring engine's ``Review``."""
-    rows = penalty_changes(game_id)
+    return _review(penalty_changes(game_id))
+
+
+def scoring_reviews() -> dict[int, Review]:
+    """``scoring_review`` of every game that has a decision changing a penalty, in one query (a
+    rebuild of a derived store); a game missing here has ``NO_REVIEW``."""
+    return {game_id: _review(rows) for game_id, rows in penalty_changes_by_game().items()}
+
+
+def _review(rows) -> Review:
     if not rows:
         return NO_REVIEW
     return Review(

@@ -72,6 +72,7 @@ SERVER = {
                        r"ms"),
     "pipeline_latency": (["--games", "1", "--players", "10"], r"p95 \d+ ms"),
     "rebuild_ratings": (["--games", "20"], r"rebuild_ratings over 20 games: [0-9.]+ s wall"),
+    "rebuild_records": (["--games", "20", "--players", "30"], r"rebuild_player_records over 20 games: [0-9.]+ s"),
     "records_load": (["--games", "20", "--others", "12", "--clients", "2", "--seconds", "1", "--publishes", "1",
                       "--rebuild", "--workers", "1", "--port", "0", "--database", "{database}", "--pg", "{pg}",
                       "--redis", "{redis}"],
@@ -84,6 +85,7 @@ ENVIRONMENT = {
     "forum_site": {"BENCH_FORUM_DATABASE_URL": "{pg}/{database}", "BENCH_REDIS_URL": "{redis}"},
     "pipeline_latency": {"BENCH_PIPELINE_DATABASE_URL": "{pg}/{database}", "BENCH_REDIS_URL": "{redis}"},
     "rebuild_ratings": {"BENCH_DATABASE_URL": "{pg}/{database}"},
+    "rebuild_records": {"BENCH_DATABASE_URL": "{pg}/{database}"},
 }
 # Not the suite's settings: each benchmark sets up its own (production-like) environment.
 SUITE_VARIABLES = ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY")

@@ -1,10 +1,10 @@
-"""Rebuild the players' records from the games that count (docs/records.md, "The store")."""
+"""Rebuild the players' records from the games that count (docs/records.md, "The rebuild")."""
 
 import time
 
 from django.core.management.base import BaseCommand
 
-from records.services import player_records_rebuild
+from records.rebuild import default_processes, player_records_rebuild
 
 
 class Command(BaseCommand):
@@ -12,14 +12,27 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--quiet", action="store_true", help="No progress lines.")
+        parser.add_argument("--processes", type=int, default=default_processes(),
+                            help="Worker processes for the replay and the facts (default: one per CPU; "
+                                 "1: this process only).")
+        parser.add_argument("--rescore", action="store_true",
+                            help="Score every game again instead of reading its stored scores.")
+        parser.add_argument("--offline", action="store_true",
+                            help="PostgreSQL: drop the store's indexes and build them after the load (faster; "
+                                 "the record pages and leaderboards wait for the rebuild instead of reading "
+                                 "the old rows).")
 
-    def handle(self, *args, quiet=False, **options):
-        started = time.monotonic()
+    def handle(self, *args, quiet=False, processes=None, rescore=False, offline=False, **options):
+        started = last = time.monotonic()
 
         def progress(done: int, total: int) -> None:
-            self.stderr.write(f"{done:,}/{total:,} games  {time.monotonic() - started:6.1f}s")
+            nonlocal last
+            if done == total or time.monotonic() - last >= 1:  # a line a second at most
+                last = time.monotonic()
+                self.stderr.write(f"{done:,}/{total:,} games  {last - started:6.1f}s")
 
-        summary = player_records_rebuild(progress=None if quiet else progress)
+        summary = player_records_rebuild(processes=processes, rescore=rescore, offline=offline,
+                                         progress=None if quiet else progress)
         self.stdout.write(
             f"Rebuilt the players' records of {summary.games:,} games: {summary.rows:,} rows "
             f"in {time.monotonic() - started:.1f}s."

@@ -7,6 +7,7 @@ import time
 import pytest
 from django.db import connections
 
+from records import rebuild as rebuilding_module
 from records import services
 from records.models import SeatRecord
 from tests.discipline.helpers import Cup, dd_game, red_disqualification_game
@@ -26,7 +27,7 @@ def test_runs_for_two_games_share_the_store_and_a_rebuild_waits_for_them(monkeyp
 
     def rebuild():
         try:
-            rebuilt.append(services.player_records_rebuild())
+            rebuilt.append(rebuilding_module.player_records_rebuild())
         finally:
             connections.close_all()
 

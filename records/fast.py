@@ -20,7 +20,7 @@ from core.fast_path import FastPath
 from .generation import GENERATION_KEY
 
 REFRESH_SECONDS = 10
-ENTRIES = 1024
+ENTRIES = 256
 
 
 class FastLeaderboards(FastPath):

@@ -466,13 +466,13 @@ def rebuild() -> None:
               f"benchmarks/rebuild_records.py measures the rebuild at the federation's scale)")
 
 
-def main() -> int:
-    args = parse_args()
-    nice = raise_priority(args.priority)
-    load_before = os.getloadavg()
+def prepare(args, name: str) -> tuple[str, dict]:
+    """The benchmark's own database (migrated, ``--database``) and Redis database (flushed,
+    ``--redis``), the static files collected, Django set up in this process with the server's
+    environment (its cache keys prefixed ``bench-<name>``); the database's URL and the environment."""
     database_url = recreate_database(args.pg, args.database)
-    env = {**server_environment(database_url, args.redis), "CACHE_KEY_PREFIX": "bench-records",
-           "SECRET_KEY": "records-benchmark-only-secret-key"}
+    env = {**server_environment(database_url, args.redis), "CACHE_KEY_PREFIX": f"bench-{name}",
+           "SECRET_KEY": f"{name}-benchmark-only-secret-key"}
     os.environ.update(env)
     import redis
 
@@ -482,6 +482,14 @@ def main() -> int:
     import django
 
     django.setup()
+    return database_url, env
+
+
+def main() -> int:
+    args = parse_args()
+    nice = raise_priority(args.priority)
+    load_before = os.getloadavg()
+    database_url, env = prepare(args, "records")
     started = time.perf_counter()
     world = build_history(args)
     print(f"setup: {args.games:,} published games of one player with {args.others} others at the tables, "

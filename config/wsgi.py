@@ -11,6 +11,12 @@ from tournaments.standings.fast import FastStandings  # noqa: E402  (after Djang
 
 application = FastStandings(application)
 
+# Anonymous GETs of the leaderboards, answered from Django's own answer for the query kept under
+# the store's generation (records/fast.py): a change of the store reaches the next request.
+from records.fast import FastLeaderboards  # noqa: E402
+
+application = FastLeaderboards(application)
+
 # The live view's polls, a thousand spectators' every 1.5 s, answered from the fragment each table's
 # view keeps for its current generation (games/live_poll.py); the rest goes on to Django.
 from games.live_poll import LivePolls  # noqa: E402

@@ -1,23 +1,73 @@
 """The leaderboards page (docs/records.md, "Leaderboards"): a statistic over the published games,
-all time or a club's, within a period; htmx asks for the table alone."""
+all time or a club's, within a period; htmx asks for the table alone.
 
+The form and the table are kept rendered until the store next changes (records.generation), per
+query, part, language and time zone: a second reader costs a cache read. An anonymous visitor's
+answer carries an ``ETag`` (304 to whoever holds it) and is the same for all of them, which lets the
+fast path (records/fast.py) answer them in front of Django."""
+
+import hashlib
+
+from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.template import loader
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
+
+from core import fast_path
 
 from . import selectors
+from .generation import kept
 from .leaderboard_forms import LeaderboardForm
 from .leaderboards import STATISTICS
 
+PAGE_TEMPLATE = "records/leaderboards.html"
+_EDITION: list[str] = []
+
 
 @require_GET
-@vary_on_headers("HX-Request")
 def leaderboards(request):
+    part = "results" if request.htmx else "filtered"
+    asked = tuple(sorted((name, tuple(values)) for name, values in request.GET.lists()))
+    language = get_language()
+    html = kept("leaderboards-page", (language, timezone.get_current_timezone_name(), part, asked),
+                lambda: _filtered(request, part))
+    if not fast_path.knows_nothing_of(request):
+        response = HttpResponse(html) if request.htmx else _page(request, html)
+    else:  # the same bytes for every anonymous visitor (but the CSRF token): tagged
+        tag = f'"lb-{hashlib.sha1(f"{_edition()}:{language}:{part}:{html}".encode()).hexdigest()[:24]}"'
+        if tag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            response = HttpResponse(html) if request.htmx else _page(request, html)
+        response["ETag"] = tag
+        response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("Cookie", "HX-Request"))
+    return response
+
+
+def _page(request, html: str) -> HttpResponse:
+    return render(request, PAGE_TEMPLATE, {"filtered": mark_safe(html)})  # noqa: S308 (the template's own rendering)
+
+
+def _filtered(request, part: str) -> str:
+    """The form and the table (``filtered``), or the table alone (``results``), rendered."""
     form = LeaderboardForm(request.GET)
     form.is_valid()  # the errors are shown; the fields without one filter
     statistic = form.chosen_statistic()
-    template = "records/leaderboards.html#results" if request.htmx else "records/leaderboards.html"
-    return render(request, template, {
+    return loader.render_to_string(f"{PAGE_TEMPLATE}#{part}", {
         "form": form, "statistic": STATISTICS[statistic],
         "rows": selectors.kept_leaderboard(statistic, **form.filters()),
     })
+
+
+def _edition() -> str:
+    """The page around the kept part: its templates, translations and static files (core.fast_path.edition)."""
+    if not _EDITION:
+        _EDITION.append(fast_path.edition((PAGE_TEMPLATE, "base.html"), ("css/site.css", "css/records.css",
+                                                                           "vendor/htmx/htmx-2.0.11.min.js",
+                                                                           "js/site.js")))
+    return _EDITION[0]

@@ -64,6 +64,11 @@ SERVER = {
                     r"p95 [0-9.]+ ms"),
     "host_tap_cost": (["--taps", "3", "--port", "0", "--database", "{database}", "--pg", "{pg}"],
                       r"taps +n= +3 +p50 +[0-9.]+"),
+    "leaderboards_load": (["--rows", "300", "--players", "20", "--clubs", "2", "--clients", "2", "--seconds", "1",
+                           "--changes", "2", "--workers", "1", "--port", "0", "--database", "{database}", "--pg", "{pg}",
+                           "--redis", "{redis}"],
+                          r"p95 [0-9.]+ ms +max [0-9.]+ ms +\d+ req/s, ratio to the target [0-9.]+[\s\S]*answers with "
+                          r"the old table after a change: 0"),
     "live_spectators": (["--spectators", "2", "--tables", "1", "--events", "3", "--think-ms", "0",
                          "--workers", "1", "--max-seconds", "120", "--port", "0",
                          "--database", "{database}", "--pg", "{pg}", "--redis", "{redis}"], r"ms"),

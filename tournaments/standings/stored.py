@@ -35,7 +35,6 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -45,7 +44,6 @@ from django.db.models import Exists, F, OuterRef
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
@@ -56,6 +54,8 @@ from django.utils.translation import gettext
 
 from clubs.middleware import club_zone
 from clubs.models import Club
+from core import fast_path
+from core.fast_path import knows_nothing_of
 from core.models import RecomputeJob
 from games.rulesets import ROLE_CHOICES
 
@@ -183,22 +183,11 @@ _EDITION: list[str] = []
 
 
 def edition() -> str:
-    """What the rendered bytes depend on besides the data, once per process: the templates' sources,
-    the compiled translations and the static files' addresses (hashed names in production). A
-    release that changes any of them stops reading what the previous one stored."""
+    """What the standings' bytes depend on besides the data, once per process (core.fast_path.edition)."""
     if not _EDITION:
-        digest = hashlib.sha1()
-        for name in ("base.html", "tournaments/standings.html", "tournaments/_header.html",
-                     "tournaments/_standings_table.html"):
-            digest.update((Path(settings.BASE_DIR) / "templates" / name).read_bytes())
-        for path in sorted(Path(settings.BASE_DIR / "locale").glob("*/LC_MESSAGES/django.mo")):
-            digest.update(path.read_bytes())
-        for asset in ("css/site.css", "css/tournaments.css", "vendor/htmx/htmx-2.0.11.min.js", "js/site.js"):
-            try:
-                digest.update(static(asset).encode())
-            except ValueError:  # not collected: the address is the plain one
-                digest.update(asset.encode())
-        _EDITION.append(digest.hexdigest()[:12])
+        _EDITION.append(fast_path.edition(
+            ("base.html", "tournaments/standings.html", "tournaments/_header.html", "tournaments/_standings_table.html"),
+            ("css/site.css", "css/tournaments.css", "vendor/htmx/htmx-2.0.11.min.js", "js/site.js")))
     return _EDITION[0]
 
 
@@ -312,9 +301,7 @@ def warm(tournament_id: int) -> None:
 
 
 def _anonymous(request) -> bool:
-    return (request.method in ("GET", "HEAD") and not request.GET
-            and settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
-            and not request.user.is_authenticated)
+    return not request.GET and knows_nothing_of(request)
 
 
 def _vary(response: HttpResponse) -> HttpResponse:

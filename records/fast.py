@@ -1,0 +1,42 @@
+"""The leaderboards' fast path (docs/records.md, "Leaderboards", Speed): anonymous GETs of
+``/players/leaderboards/`` answered in front of Django (config/wsgi.py, the mechanism in
+core/fast_path.py), with any query and with or without ``HX-Request``.
+
+The answer is Django's own for that query, ``HX-Request`` and language, kept per process under the
+store's **generation** (records.generation), read on every request: a publish, a hide or a rescore
+changes the store and its generation, and the next request asks Django again, so no visitor ever
+gets a table older than the store's last change. Within one generation an answer is asked again
+after ``REFRESH_SECONDS`` (what the store does not hold: a club's new name in the form's choices,
+a nickname changed). With the cache unreachable no generation is known and Django answers.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.urls import reverse
+
+from core.fast_path import FastPath
+
+from .generation import GENERATION_KEY
+
+REFRESH_SECONDS = 10
+ENTRIES = 256
+
+
+class FastLeaderboards(FastPath):
+    refresh_seconds = REFRESH_SECONDS
+    entries = ENTRIES
+    with_query = True
+    with_htmx = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.path = None
+
+    def matches(self, environ) -> bool:
+        if self.path is None:
+            self.path = reverse("records:leaderboards")
+        return environ.get("PATH_INFO") == self.path
+
+    def generation(self) -> str | None:
+        return cache.get(GENERATION_KEY)  # None until a first reader made one (then Django answers)

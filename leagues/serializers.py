@@ -38,7 +38,7 @@ class SeriesRefSerializer(serializers.Serializer):
 class LeagueSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True, help_text="The league's club.")
+    club = serializers.SlugField(source="club.slug", help_text="The league's club.")
     description = serializers.CharField()
     series_count = serializers.IntegerField()
     url = serializers.SerializerMethodField(help_text="The league in the API.")

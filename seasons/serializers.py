@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from clubs.serializers import PlayerRefSerializer
 from records.leaderboards import RATE, STATISTICS
+from records.serializers import IntervalSerializer
 from scoring.engine.points import as_number
 
 from .engine import RATING
@@ -53,11 +54,6 @@ def standings_data(season: ClubSeason, table) -> list[dict]:
         "mean": float(standing.entry.mean),
         "rating_change": standing.entry.rating_shown if season.measure == RATING else None,
     } for standing in table]
-
-
-class IntervalSerializer(serializers.Serializer):
-    low = serializers.FloatField()
-    high = serializers.FloatField()
 
 
 class LeaderRowSerializer(serializers.Serializer):

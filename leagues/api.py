@@ -5,7 +5,7 @@ standings count only tournaments whose final standings are published (``final_st
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, permissions
 from rest_framework.response import Response
 
@@ -22,15 +22,12 @@ from .serializers import (
 )
 
 
+@extend_schema_view(get=extend_schema(summary="Leagues"))
 class LeagueListView(generics.ListAPIView):
     """Every league, by name, with how many series it has."""
 
     serializer_class = LeagueSerializer
     permission_classes = [permissions.AllowAny]
-
-    @extend_schema(summary="Leagues")
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         return selectors.leagues().order_by("name", "pk")

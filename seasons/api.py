@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, permissions
-from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from clubs.models import Club
-from core.api_errors import ErrorSerializer
+from core.api_errors import ErrorSerializer, valid_or_400
 from records.leaderboard_forms import MAX_MIN_GAMES, StatisticForm
 from records.leaderboards import STATISTICS
 
@@ -30,15 +29,12 @@ LEADERBOARD_PARAMETERS = [
 ]
 
 
+@extend_schema_view(get=extend_schema(summary="A club's seasons"))
 class ClubSeasonListView(generics.ListAPIView):
     """A club's seasons, the latest first."""
 
     serializer_class = SeasonSerializer
     permission_classes = [permissions.AllowAny]
-
-    @extend_schema(summary="A club's seasons")
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         club = get_object_or_404(Club, slug=self.kwargs["slug"])
@@ -56,9 +52,7 @@ class ClubSeasonDetailView(generics.GenericAPIView):
                    responses={200: SeasonDetailSerializer, 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request, slug: str, pk: int):
         season = get_object_or_404(ClubSeason.objects.select_related("club"), club__slug=slug, pk=pk)
-        form = StatisticForm(request.query_params)
-        if not form.is_valid():
-            raise ValidationError({name: [str(message) for message in messages] for name, messages in form.errors.items()})
+        form = valid_or_400(StatisticForm(request.query_params))
         statistic, filters = form.chosen_statistic(), form.filters()
         rows = selectors.season_leaderboard(season, statistic, **filters)
         return Response(self.get_serializer({

@@ -17,18 +17,6 @@ from .test_pages import series_url
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def league():
-    """Ann 25 + 18 = 43; Cid 16.5 + 25 = 41.5; Bob 16.5 (test_pages.py); the Autumn Cup, whose
-    final standings are not published, counts for nobody (Bob won it)."""
-    league = League()
-    ann, bob, cid = players("Ann", "Bob", "Cid")
-    league.add(tournament("Spring Cup", date(2026, 3, 1), [(ann, 1), (bob, 2), (cid, 2)]))
-    league.add(tournament("Summer Cup", date(2026, 6, 1), [(cid, 1), (ann, 2)]))
-    league.add(tournament("Autumn Cup", date(2026, 9, 1), [(bob, 1)], published=False))
-    return league
-
-
 def get(url: str, status: int = 200) -> dict:
     response = APIClient().get(url)
     assert response.status_code == status, response.content

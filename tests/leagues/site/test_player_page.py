@@ -1,0 +1,39 @@
+"""The player's page lists their places in series (docs/leagues.md, "The player's page"): the
+series page's place and total, linked; a tournament whose final standings are not published
+gives no line."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.foundation.test_raw_values import visible_text
+from tests.seasons.site.test_player_page import section as player_page_section
+
+from .kit import League, players, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def section(client, player, language="en") -> str:
+    return player_page_section(client, player, language, "player-series")
+
+
+def test_the_players_series_places_linked_to_the_series(client):
+    league = League()
+    ann, bob, cid = players("Ann", "Bob", "Cid")
+    league.add(tournament("Spring Cup", date(2026, 3, 1), [(ann, 1), (bob, 2), (cid, 2)]))
+    league.add(tournament("Summer Cup", date(2026, 6, 1), [(cid, 1), (ann, 2)]))
+    html = section(client, cid)
+    assert league.series.get_absolute_url() in html and league.league.get_absolute_url() in html
+    # the series page's line for Cid: place 2, 16.5 + 25 = 41.5
+    assert visible_text(html).endswith("Series 2026 Northern League Thu 1 Jan 2026 – Thu 31 Dec 2026 2 41.5")
+    assert "Серии" in section(client, cid, "ru") and "41,5" in section(client, cid, "ru")
+
+
+def test_no_section_without_a_counted_result(client):
+    league = League()
+    ann, bob = players("Ann", "Bob")
+    league.add(tournament("Autumn Cup", date(2026, 9, 1), [(bob, 1)], published=False))
+    assert section(client, bob) == "" and section(client, ann) == ""

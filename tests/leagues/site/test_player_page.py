@@ -8,6 +8,8 @@ from datetime import date
 
 import pytest
 
+from leagues import services
+from leagues.selectors import player_series_places
 from tests.foundation.test_raw_values import visible_text
 from tests.seasons.site.test_player_page import section as player_page_section
 
@@ -37,3 +39,18 @@ def test_no_section_without_a_counted_result(client):
     ann, bob = players("Ann", "Bob")
     league.add(tournament("Autumn Cup", date(2026, 9, 1), [(bob, 1)], published=False))
     assert section(client, bob) == "" and section(client, ann) == ""
+
+
+def test_one_query_for_the_series_and_one_per_series(django_assert_max_num_queries):
+    league = League()
+    autumn = services.series_create(league=league.league, actor=league.organizer, name="Autumn 2026",
+                                    starts_on=date(2026, 9, 1), ends_on=date(2026, 12, 31), points_table=league.table)
+    ann, bob = players("Ann", "Bob")
+    league.add(tournament("Spring Cup", date(2026, 3, 1), [(ann, 1), (bob, 2)]))
+    services.series_tournament_add(series=autumn, actor=league.organizer,
+                                   tournament=tournament("Autumn Cup", date(2026, 10, 1), [(bob, 1), (ann, 2)]))
+    with django_assert_max_num_queries(3):
+        places = player_series_places(bob)
+    # the latest season first: Bob won the Autumn Cup (25), was second in spring (18)
+    assert [(series.name, line.place, line.total) for series, line in places] == [
+        ("Autumn 2026", 1, 25_000), ("Series 2026", 2, 18_000)]

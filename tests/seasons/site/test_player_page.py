@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from clubs.models import Player
 from seasons.models import ClubSeason
+from seasons.selectors import PLAYER_SEASONS, player_season_places
 from tests.factories import PlayerFactory
 from tests.foundation.test_raw_values import visible_text
 
@@ -44,3 +45,16 @@ def test_below_the_minimum_no_place_and_no_season_without_a_game(client, october
     assert text.endswith(f"{october.club.name} — 2")
     assert "Fewer than 3 games: no place." in section(client, ann)
     assert section(client, PlayerFactory()) == ""
+
+
+def test_the_latest_twenty_seasons_at_one_query_each(october, django_assert_max_num_queries):
+    """Reading (docs/seasons.md): the page looks at the 20 latest seasons of the player's clubs,
+    one query for them and one for each season's standings (two with the rating change)."""
+    for number in range(24):
+        ClubSeason.objects.create(club=october.club, name=f"October {number}", starts_on=date(2026, 10, 1),
+                                  ends_on=date(2026, 10, 15))
+    bob = Player.objects.get(nickname="Bob")
+    with django_assert_max_num_queries(1 + PLAYER_SEASONS):
+        places = player_season_places(bob)
+    assert len(places) == PLAYER_SEASONS
+    assert {line.place for _season, line in places} == {2}  # the points: Cid 2.0, Bob 1.7, Ann 1.4

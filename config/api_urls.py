@@ -14,8 +14,10 @@ from clubs.api import ClubViewSet, PlayerViewSet
 from core.api_errors import ErrorSerializer
 from core.ratelimits import ApiTokenThrottle
 from games.api import ClubProtocolsView, GameViewSet
+from leagues.api import LeagueDetailView, LeagueListView, SeriesDetailView
 from ratings.api import LeaderboardView, RatingHistoryView
 from records.api import PlayerRecordGamesView, PlayerRecordView
+from seasons.api import ClubSeasonDetailView, ClubSeasonListView
 from tournaments.api import (
     ApplicationViewSet,
     EveningViewSet,
@@ -75,6 +77,11 @@ v1 = [
     path("players/<int:pk>/record/games/", PlayerRecordGamesView.as_view(), name="player-record-games"),
     path("tournaments/<slug:slug>/protocols/", TournamentProtocolsView.as_view(), name="tournament-protocols"),
     path("clubs/<slug:slug>/protocols/", ClubProtocolsView.as_view(), name="club-protocols"),
+    path("clubs/<slug:slug>/seasons/", ClubSeasonListView.as_view(), name="season-list"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/", ClubSeasonDetailView.as_view(), name="season-detail"),
+    path("leagues/", LeagueListView.as_view(), name="league-list"),
+    path("leagues/<slug:league>/", LeagueDetailView.as_view(), name="league-detail"),
+    path("leagues/<slug:league>/series/<slug:series>/", SeriesDetailView.as_view(), name="series-detail"),
     *router.urls,
 ]
 

@@ -176,6 +176,15 @@ def query_int(request, name: str, *, maximum: int = 2**31 - 1) -> int | None:
     return min(int(value), maximum)
 
 
+def valid_or_400(form):
+    """A page's GET form read for the API: the form when valid, else a 400 naming each bad field
+    with its messages (the page, for a person, shows them and leaves the filter out)."""
+    if not form.is_valid():
+        raise exceptions.ValidationError(
+            {name: [str(message) for message in messages] for name, messages in form.errors.items()})
+    return form
+
+
 class ErrorSerializer(serializers.Serializer):
     """The body of every refused request (a form's field errors come as ``{"field": […]}``)."""
 

@@ -25,3 +25,16 @@ def whole_number(value, *, minimum: int = 0, maximum: int = 2**31 - 1) -> int | 
         return forms.IntegerField(required=False, min_value=minimum, max_value=maximum).clean(value)
     except forms.ValidationError:
         return None
+
+
+class DateInput(forms.DateInput):
+    """A day picker (``<input type="date">``). Its value is the HTML standard's ``YYYY-MM-DD`` in
+    every language: Django's own writes the language's format (Russian ``01.12.2026``), which the
+    browser drops, so a Russian edit form showed empty days and could not be sent."""
+
+    input_type = "date"
+
+    def format_value(self, value):
+        if hasattr(value, "isoformat"):
+            return value.isoformat()
+        return super().format_value(value)  # the text a visitor sent, shown back as it was

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from clubs.permissions import clubs_user_organizes
+from core.forms import DateInput
 from core.limits import DESCRIPTION_MAX_LENGTH
 from tournaments.models import RatingTier
 
@@ -20,10 +21,6 @@ from .services import MAX_PLACES, MAX_REFERENCE_SIZE, NAME_MAX_LENGTH
 
 # spaces, new lines, semicolons, or a comma followed by a space separate the places' points
 _SEPARATORS = re.compile(r"[;\s]+|,(?=\s)")
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
 
 
 def milli(text: str) -> int:

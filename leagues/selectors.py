@@ -88,3 +88,16 @@ def player_series_results(player) -> QuerySet[SeriesResult]:
 def series_history(series: Series, *, limit: int = 50):
     """The organizers' decisions on the series, newest first (the audit trail)."""
     return audit_trail(series).order_by("-created_at")[:limit]
+
+
+def player_series_places(player) -> list[tuple[Series, engine.SeriesStanding]]:
+    """Each series where the player has a counted result, the latest season first, with their line
+    of its standings (``series_standings``: the page's place and total). One query for the series,
+    one per series for its standings."""
+    series_ids = player_series_results(player).values("entry__series_id")
+    places = []
+    for series in Series.objects.filter(pk__in=series_ids).select_related("league").order_by("-starts_on", "name"):
+        line = next((s for s in series_standings(series) if s.player_id == player.pk), None)
+        if line is not None:
+            places.append((series, line))
+    return places

@@ -9,12 +9,11 @@ from django import forms
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions
-from rest_framework.exceptions import ValidationError
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
 from clubs.selectors import listed_players
-from core.api_errors import ErrorSerializer
+from core.api_errors import ErrorSerializer, valid_or_400
 
 from . import selectors
 from .forms import RecordFilterForm
@@ -61,9 +60,7 @@ def record_filters(request, player) -> tuple[dict, dict]:
     """The record's filters from the query, read by the page's form: (the selectors' keyword
     arguments, the filters as the API echoes them, the figure narrowing the games list). A bad
     value: a 400 naming the filter."""
-    form = RecordFilterForm(request.query_params, player=player)
-    if not form.is_valid():
-        raise ValidationError({name: [str(message) for message in messages] for name, messages in form.errors.items()})
+    form = valid_or_400(RecordFilterForm(request.query_params, player=player))
     filters = form.filters()
     applied = {name: getattr(value, "pk", value) if value != "" else None for name, value in form.cleaned_data.items()}
     if "with_team" not in filters:

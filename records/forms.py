@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import vocabulary as v
+from core.forms import DateInput
 from games.rulesets import LARGEST_TABLE, ROLE_CHOICES, RulesetChoice
 
 from . import selectors
@@ -38,8 +39,8 @@ def period_checked(form: forms.Form, data: dict) -> dict:
 class RecordFilterForm(forms.Form):
     """Every field may be left empty (any); a bad value is reported and filters nothing."""
 
-    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    since = forms.DateField(label=_("From"), required=False, widget=DateInput())
+    until = forms.DateField(label=_("To"), required=False, widget=DateInput())
     club = forms.ModelChoiceField(label=_("Club"), queryset=None, required=False, empty_label=_("All clubs"))
     tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=None, required=False,
                                         empty_label=_("All tournaments"))

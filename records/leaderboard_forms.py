@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.middleware import club_zone
 from clubs.models import Club
+from core.forms import DateInput
 
 from . import selectors
 from .forms import period_checked
@@ -39,8 +40,8 @@ class LeaderboardForm(StatisticForm):
 
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.order_by("name"), required=False,
                                   to_field_name="slug", empty_label=_("All clubs"))
-    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    since = forms.DateField(label=_("From"), required=False, widget=DateInput())
+    until = forms.DateField(label=_("To"), required=False, widget=DateInput())
 
     field_order = ["statistic", "club", "since", "until", "min_games"]
 

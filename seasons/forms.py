@@ -1,11 +1,9 @@
 from django import forms
 
+from core.forms import DateInput
+
 from .models import ClubSeason
 from .services import FIELDS
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
 
 
 class SeasonForm(forms.ModelForm):

@@ -11,7 +11,7 @@ from ratings.models import RatingEntry
 from records.models import SeatRecord
 from records.selectors import LeaderRow, kept_leaderboard
 
-from .engine import RATING, Entry, SeasonTable, season_table
+from .engine import RATING, Entry, SeasonTable, Standing, season_table
 from .models import ClubSeason
 
 
@@ -61,3 +61,20 @@ def season_leaderboard(season: ClubSeason, statistic: str, **filters) -> list[Le
     kept in the cache until the store changes)."""
     start, end = season.bounds()
     return kept_leaderboard(statistic, club=season.club_id, start=start, end=end, **filters)
+
+
+PLAYER_SEASONS = 20  # the latest seasons a player's page looks at
+
+
+def player_season_places(player) -> list[tuple[ClubSeason, Standing]]:
+    """The latest seasons (at most ``PLAYER_SEASONS``) of the clubs where the player has a seat
+    in the store (published games only) in which they played, each with their line of the
+    season's standings (``season_standings``: the page's place, or None below the minimum). One
+    query for the seasons, one or two per season for its standings."""
+    clubs = SeatRecord.objects.filter(player=player).values("club_id")
+    places = []
+    for season in ClubSeason.objects.filter(club__in=clubs).select_related("club")[:PLAYER_SEASONS]:
+        line = next((s for s in season_standings(season) if s.entry.player_id == player.pk), None)
+        if line is not None:
+            places.append((season, line))
+    return places

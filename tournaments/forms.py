@@ -3,16 +3,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
+from core.forms import DateInput
 from core.limits import TEXT_MAX_LENGTH
 
 from .models import Application, Evening, TieBreak, Tournament
 from .services.broadcast import MAX_BROADCAST_DELAY
 
 TIE_BREAK_CHOICES = [("", "—")] + [(k, label) for k, label in TieBreak.choices if k != TieBreak.TOTAL]
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
 
 
 class DateTimeInput(forms.DateTimeInput):

@@ -5,6 +5,7 @@ every response conforms to the schema (status code, content type, body). Bounded
 from __future__ import annotations
 
 from collections import Counter
+from datetime import date
 
 import pytest
 import schemathesis
@@ -16,6 +17,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from leagues import services as leagues
+from seasons.models import ClubSeason
 from tests.api.conftest import build_world, client_for
 from tournaments.models import PUBLICATION_SWITCHES, Application, Evening
 
@@ -39,8 +42,12 @@ READ_EXAMPLES = 12
 WRITE_EXAMPLES = 25
 
 
-def _path_parameters(operation, world, evening, application) -> dict:
+def _path_parameters(operation, world, evening, application, extra) -> dict:
     path = operation.path
+    if path.startswith("/api/v1/leagues/"):
+        return {name: extra[name] for name in ("league", "series") if f"{{{name}}}" in path}
+    if path.startswith("/api/v1/clubs/{slug}/seasons/{id}/"):
+        return {"slug": world.club.slug, "id": extra["season"]}
     if "{id}" in path:
         if path.startswith("/api/v1/games/"):
             value = world.running.pk
@@ -67,13 +74,14 @@ def test_the_api_conforms_to_its_schema(live_server):
     evening = Evening.objects.create(club=world.club, title="Friday", starts_at="2030-01-01T19:00Z")
     application = Application.objects.create(evening=evening, player=world.organizer.player)
     token = client_for(world.organizer)._credentials["HTTP_AUTHORIZATION"]
+    extra = _league_and_season(world)
 
     schema = schemathesis.openapi.from_url(f"{live_server.url}/api/schema/?format=json")
     operations = [result.ok() for result in schema.get_all_operations()]
     assert len(operations) >= 25
     failures, calls = [], []
     for operation in operations:
-        fixed = _path_parameters(operation, world, evening, application)
+        fixed = _path_parameters(operation, world, evening, application, extra)
         reading = operation.method.upper() == "GET"
         callers = [("organizer", {"Authorization": token})] + ([("visitor", {})] if reading else [])
         for who, headers in callers:
@@ -87,6 +95,18 @@ def test_the_api_conforms_to_its_schema(live_server):
     print(f"schemathesis: {len(calls)} requests, statuses {dict(sorted(statuses.items()))}")
     assert len(calls) >= 5 * len(operations)
     assert statuses[200] + statuses[201] > len(operations)  # not only refusals
+
+
+def _league_and_season(world) -> dict:
+    """A league with a series scoring the world's tournament, and a season of its club (issue 29)."""
+    league = leagues.league_create(club=world.club, actor=world.organizer, name="API League")
+    table = leagues.points_table_create(league=league, actor=world.organizer, name="Points",
+                                        effective_from=date(2000, 1, 1), points=[25_000, 18_000])
+    series = leagues.series_create(league=league, actor=world.organizer, name="API Series", starts_on=date(2000, 1, 1),
+                                   ends_on=date(2099, 12, 31), points_table=table)
+    season = ClubSeason.objects.create(club=world.club, name="API Season", starts_on=date(2000, 1, 1),
+                                       ends_on=date(2099, 12, 31))
+    return {"league": league.slug, "series": series.slug, "season": season.pk}
 
 
 def _exercise(operation, fixed: dict, headers: dict, base_url: str, examples: int, calls: list) -> None:

@@ -48,6 +48,9 @@ MUST_DIFFER_WHEN_PUBLISHED = {
     "api:v1:player-record": lambda w: [f"/api/v1/players/{w.secret.seats.get(seat=4).player_id}/record/"],
     "api:v1:player-record-games": lambda w: [f"/api/v1/players/{w.secret.seats.get(seat=4).player_id}/record/games/"],
     "records:games_csv": lambda w: [f"/players/{w.secret.seats.get(seat=4).player_id}/record/games.csv"],
+    # the series' standings and the season's, in the API (issue 29)
+    "api:v1:series-detail": lambda w: [f"/api/v1/leagues/{w.extra['league']}/series/{w.extra['series']}/"],
+    "api:v1:season-detail": lambda w: [f"/api/v1/clubs/{w.club.slug}/seasons/{w.extra['season']}/"],
 }
 # How a page or the API says that the Mafia won.
 MAFIA_WIN_MARKERS = ("the Mafia wins", '"winner":"black"', '"winner": "black"')

@@ -287,6 +287,17 @@ VISITS: dict[str, Entry] = {
                                               Visit({"slug": w.tournament.slug}, query="as=zip")],
     "api:v1:club-protocols": lambda w: [Visit({"slug": w.club.slug}), Visit({"slug": w.club.slug}, query="as=zip"),
                                         Visit({"slug": w.club.slug}, query=f"evening={w.evening.pk}")],
+    # leagues, series and club seasons (issue 29): the series whose tournament holds the secret
+    # table, the club's season around both secret games, its leaderboards by the wins and the rate
+    "api:v1:league-list": lambda w: {},
+    "api:v1:league-detail": lambda w: {"league": w.extra["league"]},
+    "api:v1:series-detail": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
+    "api:v1:season-list": lambda w: {"slug": w.club.slug},
+    "api:v1:season-detail": lambda w: [
+        Visit({"slug": w.club.slug, "pk": w.extra["season"]}),
+        Visit({"slug": w.club.slug, "pk": w.extra["season"]}, query="statistic=wins&min_games=1"),
+        Visit({"slug": w.club.slug, "pk": w.extra["season"]}, query="statistic=win_rate&min_games=0"),
+        Visit({"slug": w.club.slug, "pk": w.extra["season"]}, query="statistic=luck")],
     "api:v1:club-list": lambda w: {},
     "api:v1:club-detail": lambda w: {"slug": w.club.slug},
     "api:v1:player-list": lambda w: [Visit(), Visit(query="q=Guest")],

@@ -13,19 +13,9 @@ from leagues.models import League as LeagueModel
 from leagues.models import PointsTableVersion, Series
 from tests.factories import MembershipFactory, UserFactory
 
-from .kit import League, players, tournament
+from .kit import players, tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def league():
-    league = League()
-    ann, bob, cid = players("Ann", "Bob", "Cid")
-    league.add(tournament("Spring Cup", date(2026, 3, 1), [(ann, 1), (bob, 2), (cid, 2)]))
-    league.add(tournament("Summer Cup", date(2026, 6, 1), [(cid, 1), (ann, 2)]))
-    league.add(tournament("Autumn Cup", date(2026, 9, 1), [(bob, 1)], published=False))
-    return league
 
 
 def series_url(league, name="leagues:series", **extra):

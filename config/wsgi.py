@@ -13,9 +13,9 @@ application = FastStandings(application)
 
 # Anonymous GETs of the leaderboards, answered from Django's own answer for the query kept under
 # the store's generation (records/fast.py): a change of the store reaches the next request.
-from records.fast import FastLeaderboards  # noqa: E402
+from records.fast import FastLeaderboards, FastRecords  # noqa: E402
 
-application = FastLeaderboards(application)
+application = FastRecords(FastLeaderboards(application))
 
 # The live view's polls, a thousand spectators' every 1.5 s, answered from the fragment each table's
 # view keeps for its current generation (games/live_poll.py); the rest goes on to Django.

@@ -12,6 +12,8 @@ a nickname changed). With the cache unreachable no generation is known and Djang
 
 from __future__ import annotations
 
+import re
+
 from django.core.cache import cache
 from django.urls import reverse
 
@@ -40,3 +42,31 @@ class FastLeaderboards(FastPath):
 
     def generation(self) -> str | None:
         return cache.get(GENERATION_KEY)  # None until a first reader made one (then Django answers)
+
+
+RECORD_REFRESH_SECONDS = 1.0
+
+
+class FastRecords(FastPath):
+    """Anonymous GETs of a player's record page (``/players/<pk>/record/``, any query, with or
+    without ``HX-Request``), answered as the leaderboards are, under the store's generation: a
+    publish, a hide or a rescore reaches the next request. What the store does not hold, the page's
+    online games and a renamed player, is asked again after ``RECORD_REFRESH_SECONDS``."""
+
+    refresh_seconds = RECORD_REFRESH_SECONDS
+    entries = ENTRIES
+    with_query = True
+    with_htmx = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.pattern = None
+
+    def matches(self, environ) -> bool:
+        if self.pattern is None:  # the URL conf's address of a record, any player's number
+            before, after = reverse("records:player", args=[0]).split("/0/", 1)
+            self.pattern = re.compile(rf"^{re.escape(before)}/\d+/{re.escape(after)}$")
+        return self.pattern.match(environ.get("PATH_INFO", "")) is not None
+
+    def generation(self) -> str | None:
+        return cache.get(GENERATION_KEY)

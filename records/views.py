@@ -1,14 +1,17 @@
+import hashlib
+
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template import loader
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 
 from clubs.selectors import listed_players
+from core import fast_path
 
 from . import selectors
 from .csv_export import games_csv
@@ -19,26 +22,51 @@ from .record_page import figures, record_charts
 from .versus_page import versus_figures
 
 GAMES_PER_PAGE = 25
+_EDITION: list[str] = []
 
 
 @require_GET
-@vary_on_headers("HX-Request")
 def player_record(request, pk):
     """A player's record from the published games, for the filters asked for (docs/records.md,
     "The record page"); htmx asks for the results alone. A figure's link narrows the games list
     to the games it counts (``fact``, "Each figure's games"). The form and the results are kept
     rendered until the store next changes ("Speed"): a second reader of the same record, filters
-    and language costs a cache read."""
+    and language costs a cache read. An anonymous visitor's answer is tagged (``ETag``, 304), the
+    same for all of them, so the fast path (records/fast.py) answers them in front of Django."""
     player = get_object_or_404(listed_players(), pk=pk)
     part = "results" if request.htmx else "seated"
     asked = tuple(sorted((name, tuple(values)) for name, values in request.GET.lists() if name != ONLINE_PAGE))
-    html = kept("record-page", (player.pk, get_language(), part, asked), lambda: _seated(request, player, part))
-    if request.htmx:
-        return HttpResponse(html)
-    return render(request, "records/player_record.html", {
-        "player": player, "seated": mark_safe(html),  # noqa: S308 (the template's own rendering)
-        **online_games_context(request, player),  # the online games are not the store's: never kept
-    })
+    language = get_language()
+    html = kept("record-page", (player.pk, language, part, asked), lambda: _seated(request, player, part))
+    # the online games are not the store's: never kept, rendered for every page
+    online = "" if request.htmx else loader.render_to_string(
+        "records/_online_games.html", online_games_context(request, player))
+    tag = None
+    if fast_path.knows_nothing_of(request):  # the same bytes for every anonymous visitor (but the CSRF token)
+        digest = hashlib.sha1("\0".join((_edition(), language, part, player.nickname, html, online)).encode())
+        tag = f'"record-{digest.hexdigest()[:24]}"'
+    if tag and tag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()  # rendered nothing: no CSRF token used, no cookie renewed
+    elif request.htmx:
+        response = HttpResponse(html)
+    else:
+        response = render(request, "records/player_record.html", {
+            "player": player, "seated": mark_safe(html), "online": mark_safe(online),  # noqa: S308 (the templates' own)
+        })
+    if tag:
+        response["ETag"] = tag
+        response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("Cookie", "HX-Request"))
+    return response
+
+
+def _edition() -> str:
+    """The page around its kept parts: its templates, translations and static files (core.fast_path.edition)."""
+    if not _EDITION:
+        _EDITION.append(fast_path.edition(("records/player_record.html", "records/_online_games.html", "base.html"),
+                                          ("css/site.css", "css/records.css", "vendor/htmx/htmx-2.0.11.min.js",
+                                           "js/site.js")))
+    return _EDITION[0]
 
 
 def _seated(request, player, part: str) -> str:

@@ -129,7 +129,7 @@ def serve(server) -> None:
 
 # --- 1. the event ----------------------------------------------------------------------------------
 def family_sizes(players: int) -> list[int]:
-    from online.mafia1923_formation import best_sizes
+    from online.mafia1923.formation import best_sizes
 
     tens = min(60, players // 10)  # 1,000: 60 families of 10 and 50 of 8, as in the engine's benchmark
     if (players - 10 * tens) % 8 == 0:
@@ -151,9 +151,9 @@ def build(args, smtp_port: int, hook_port: int):
     from django.core.management import call_command
 
     from online import clock
-    from online import mafia1923_services as services
-    from online.mafia1923_demo import last_saturday_night
-    from online.mafia1923_models import Entry
+    from online.mafia1923 import services
+    from online.mafia1923.demo import last_saturday_night
+    from online.mafia1923.models import Entry
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # production-like: the manifest storage
@@ -202,10 +202,10 @@ def _pool(sizes: list[int]) -> list[dict]:
 
 def night_one(game, night) -> int:
     """Every player with a night action submits it; the Mafia names its quota (services)."""
-    from online import mafia1923_services as services
     from online.engine.mafia1923 import available_actions
     from online.engine.mafia1923.common import kill_quota
     from online.engine.mafia1923.events import ext
+    from online.mafia1923 import services
     from online.play import state_of
 
     game.refresh_from_db()
@@ -244,7 +244,7 @@ def night_one(game, night) -> int:
 # --- 2. window end → delivered ---------------------------------------------------------------------
 def delivery(game, night, sink: SmtpSink) -> None:
     from online.deadlines import resolve_due_phase
-    from online.mafia1923_recipients import PRIVATE
+    from online.mafia1923.recipients import PRIVATE
     from online.models import Notification, Post
     from online.play import state_of
 

@@ -3,8 +3,9 @@ from django.utils.translation import gettext_lazy as _
 
 from core.actions import describe
 
-from . import mafia1923_texts, texts  # text only, no models: importable while the registry loads
+from . import texts  # text only, no models: importable while the registry loads
 from .audit_actions import ACTIONS
+from .mafia1923 import texts as mafia1923_texts
 
 
 class OnlineConfig(AppConfig):

@@ -15,12 +15,13 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ApplicationError
 from core.limits import TEXT_MAX_LENGTH
 
-from . import mafia1923_services, selectors
+from . import selectors
 from .engine.mafia1923 import OPTIONS as M1923_OPTIONS
 from .engine.mafia1923 import ROLES as M1923_ROLES
 from .engine.mafia1923.roles import MAFIA_MEMBER, TOWNSPERSON
-from .mafia1923_models import Entry, EventSettings, Override
-from .mafia1923_texts import role_name
+from .mafia1923 import services as mafia1923_services
+from .mafia1923.models import Entry, EventSettings, Override
+from .mafia1923.texts import role_name
 from .models import Game
 from .zones import zone_choices
 

@@ -27,7 +27,7 @@ from online.engine import DeadlineReached, PublishResolution, RuleError, resolve
 from online.engine.state import SYSTEM
 
 from . import clock
-from .mafia1923_play import publish_due
+from .mafia1923.play import publish_due
 from .models import Game
 from .play import locked, state_of, store
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from clubs.management.commands.seed_demo import DEMO_PASSWORD, named
 
 from . import services
-from .mafia1923_demo import build as build_mafia1923
+from .mafia1923.demo import build as build_mafia1923
 from .models import Game, Setup
 from .simulation_models import SimulationRun
 from .simulations import simulation_request

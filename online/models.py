@@ -330,7 +330,7 @@ class JudgedTable(models.Model):
 
 
 # "Mafia 1923" (issue 18): the site's side of the family event, registered with the app's models.
-from .mafia1923_models import Entry, EventSettings, Moderator, Override, Question  # noqa: E402, F401
+from .mafia1923.models import Entry, EventSettings, Moderator, Override, Question  # noqa: E402, F401
 
 # Simulation runs of the auto-judged table (issue 19, "Simulations").
 from .simulation_models import SimulationRun  # noqa: E402, F401

@@ -26,7 +26,7 @@ from online.engine.core import apply as apply_event
 
 from . import delivery
 from .languages import language_of
-from .mafia1923_play import follow_events
+from .mafia1923.play import follow_events
 from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal
 from .signals import phase_started
@@ -100,7 +100,7 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
     game.event_count = first + len(events)
     _keep((game.pk, game.event_count), state)
     _cache(game, state)
-    if state.ruleset == "mafia1923":  # the family event's own delivery (online/mafia1923_play.py)
+    if state.ruleset == "mafia1923":  # the family event's own delivery (online/mafia1923/play.py)
 
         follow_events(game, state, events)
     else:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .mafia1923_models import Entry
-from .mafia1923_services import MAX_TEXT
+from .mafia1923.models import Entry
+from .mafia1923.services import MAX_TEXT
 from .models import Thread
 from .services import MAX_POST
 from .visibility import MAIN

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 from core.errors import ApplicationError
 from online.engine import RuleError
 
-from .mafia1923_texts import REFUSALS
+from .mafia1923.texts import REFUSALS
 
 MESSAGES = {
     "game.not-started": gettext_lazy("The game has not started yet."),

@@ -12,7 +12,7 @@ from .visibility import Viewer, may_read
 
 
 def forum_games() -> QuerySet[Game]:
-    """The forum games (Mafia 1923 events have their own pages: online/mafia1923_views.py)."""
+    """The forum games (Mafia 1923 events have their own pages: online/mafia1923/views.py)."""
     return Game.objects.exclude(setup__data__ruleset="mafia1923")
 
 

@@ -21,4 +21,4 @@ def sweep_deadlines() -> int:
 
 
 # "Mafia 1923": the delivery of a published window (registered with the worker here).
-from .mafia1923_tasks import mail_window, webhook_window  # noqa: E402, F401
+from .mafia1923.tasks import mail_window, webhook_window  # noqa: E402, F401

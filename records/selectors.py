@@ -33,7 +33,8 @@ from clubs.models import Club
 from core.written import local
 from games.engine import ProtocolError, replay
 from games.models import Game
-from online import mafia1923_texts, texts
+from online import texts
+from online.mafia1923 import texts as mafia1923_texts
 from online.models import GameEvent, Slot
 from online.visibility import review_open_q
 from scoring.engine.points import ONE
@@ -334,7 +335,7 @@ def table_mates(player) -> list[tuple[int, str, int]]:
 
 # --- online games (docs/records.md, "Online games") ---------------------------------------------
 
-MAFIA1923 = "mafia1923"  # the online ruleset of the family event (online/mafia1923_services.py)
+MAFIA1923 = "mafia1923"  # the online ruleset of the family event (online/mafia1923/services.py)
 
 
 def player_online_games(player) -> QuerySet[Slot]:

@@ -78,8 +78,9 @@ def internal_codes() -> frozenset[str]:
     from django.apps import apps
 
     from core.actions import described
-    from online import mafia1923_texts, texts
+    from online import texts
     from online.agents.spec import KIND_WORDS
+    from online.mafia1923 import texts as mafia1923_texts
     from vocabulary import RULESET_IDS
 
     codes = set(RULESET_IDS) | set(KIND_WORDS) | set(described())

@@ -313,7 +313,7 @@ def _mafia1923_event(world: World) -> dict:
     """A Mafia 1923 event, started, moderated by the organizer: two families of 8 whose deal is
     the secret (its seed differs between the worlds); a player's question to the moderators."""
     from online import clock
-    from online import mafia1923_services as m1923
+    from online.mafia1923 import services as m1923
 
     now = clock.now()
     game = m1923.event_create(title="Secret 1923", moderator=world.organizer, seed=f"secret-1923-{world.variant}",

@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from online import clock
-from online import mafia1923_services as services
 from online.deadlines import sweep_due
 from online.engine.mafia1923 import available_actions
 from online.engine.mafia1923.events import ext
+from online.mafia1923 import services
 from online.models import Game
 from online.play import state_of
 from tests.factories import UserFactory

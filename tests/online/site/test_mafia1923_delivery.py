@@ -14,8 +14,8 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection
 
 from online import delivery
-from online import mafia1923_services as services
-from online.mafia1923_tasks import mail_window, webhook_window
+from online.mafia1923 import services
+from online.mafia1923.tasks import mail_window, webhook_window
 from online.models import Delivery
 from tests.online.factories import a_game
 from tests.online.site.mafia1923_kit import Event

@@ -13,7 +13,7 @@ from online.engine import replay
 from online.engine.mafia1923 import available_actions, replay_event
 from online.engine.mafia1923.common import kill_quota
 from online.engine.mafia1923.events import ext
-from online.mafia1923_recipients import PRIVATE, PUBLIC
+from online.mafia1923.recipients import PRIVATE, PUBLIC
 from online.models import Notification, Post
 from online.play import state_of
 from tests.online.site.mafia1923_kit import Event

@@ -14,9 +14,9 @@ from django.http import HttpRequest
 from django.utils import translation
 
 from online import clock
-from online import mafia1923_selectors as selectors
 from online.engine.mafia1923 import ABILITIES
-from online.mafia1923_texts import ABILITY_HELP, ability_help
+from online.mafia1923 import selectors
+from online.mafia1923.texts import ABILITY_HELP, ability_help
 from online.models import Game
 from online.play import state_of
 

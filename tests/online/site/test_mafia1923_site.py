@@ -21,13 +21,13 @@ from clubs.selectors import person_name
 from core.errors import ApplicationError
 from core.models import AuditEntry
 from online import clock
-from online import mafia1923_services as services
 from online import services as forum
 from online.engine import PauseDeadline, replay
 from online.engine.mafia1923 import replay_event
-from online.mafia1923_formation import best_sizes, form_families
-from online.mafia1923_models import Entry, Override, Question
-from online.mafia1923_recipients import PRIVATE, PUBLIC
+from online.mafia1923 import services
+from online.mafia1923.formation import best_sizes, form_families
+from online.mafia1923.models import Entry, Override, Question
+from online.mafia1923.recipients import PRIVATE, PUBLIC
 from online.models import Game, GameEvent, Notification, Post, Slot
 from online.play import apply, locked, state_of
 from tests.factories import UserFactory, UserPlayerFactory
@@ -208,7 +208,7 @@ def test_the_windows_are_israel_time_with_daylight_saving_from_saturday_night_to
     assert n1.started_at == datetime(2026, 11, 28, 19, 0, tzinfo=UTC), "21:00 in Israel, winter time (UTC+2)"
     assert n1.started_at.astimezone(ISRAEL).strftime("%a %H:%M") == "Sat 21:00"
     assert n1.deadline.astimezone(ISRAEL).strftime("%a %H:%M") == "Sun 07:00"
-    from online.mafia1923_selectors import schedule
+    from online.mafia1923.selectors import schedule
 
     rows = schedule(winter.state)
     assert [r["phase"] for r in rows][-1] == "D5"
@@ -534,7 +534,7 @@ def test_the_event_page_shows_a_player_their_own_role_only(client):
     client.force_login(event.users[1])
     page = client.get(f"/online/1923/{event.game.slug}/").content.decode()
     own = state.slot(1).role
-    from online.mafia1923_texts import role_name
+    from online.mafia1923.texts import role_name
 
     assert role_name(own) in page
     board = client.get(f"/online/1923/{event.game.slug}/board/").content.decode()

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from online import mafia1923_services
+from online.mafia1923 import services as mafia1923_services
 from online.models import Game, Setup
 from online.setup_forms import SetupForm, SetupImportForm, initial_from, validate_setup
 from tests.factories import UserFactory

@@ -17,12 +17,8 @@ from django.views.decorators.http import require_POST
 from core.audit import audit_trail
 from core.errors import ApplicationError
 from core.forms import form_refusal
-from online.engine.mafia1923 import OPTIONS, ROLES, announcements
-
-from . import clock
-from . import mafia1923_selectors as selectors
-from . import mafia1923_services as services
-from .console_forms import (
+from online import clock
+from online.console_forms import (
     AdjustForm,
     AnswerForm,
     ModeratorForm,
@@ -34,13 +30,16 @@ from .console_forms import (
     WebhookForm,
     setup_export,
 )
-from .mafia1923_formation import form_families
-from .mafia1923_models import Entry, Override
-from .mafia1923_texts import private_lines, public_lines, role_name
-from .models import Game
-from .play import state_of
-from .views_moderator import may_create
-from .visibility import may_see_draft, viewer_of
+from online.engine.mafia1923 import OPTIONS, ROLES, announcements
+from online.models import Game
+from online.play import state_of
+from online.views_moderator import may_create
+from online.visibility import may_see_draft, viewer_of
+
+from . import selectors, services
+from .formation import form_families
+from .models import Entry, Override
+from .texts import private_lines, public_lines, role_name
 
 
 def _moderated(request: HttpRequest, slug: str) -> Game:

@@ -17,13 +17,13 @@ from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
 from clubs.management.commands.seed_demo import DEMO_PASSWORD, named
+from online import clock
+from online.deadlines import resolve_due_phase
+from online.engine import PauseDeadline
+from online.models import Game
+from online.play import apply, locked
 
-from . import clock
-from . import mafia1923_services as services
-from .deadlines import resolve_due_phase
-from .engine import PauseDeadline
-from .models import Game
-from .play import apply, locked
+from . import services
 
 SLUG = "demo-mafia-1923"
 FAMILIES = {

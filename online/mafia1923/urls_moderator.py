@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import mafia1923_views_moderator as views
+from . import views_moderator as views
 
 app_name = "m1923_mod"
 

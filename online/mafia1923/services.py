@@ -17,17 +17,17 @@ from django.utils.translation import gettext as _
 from clubs.selectors import person_name
 from core.audit import log_action
 from core.errors import ApplicationError
+from online import clock
 from online.engine import DealRoles, PublishResolution, Start, create_game, resolve
 from online.engine.mafia1923 import OPTIONS, ROLES, Act, CastVotes, Enrol, Exile, Strike
+from online.models import Game, Notification, Setup, Slot
+from online.play import apply, locked, state_of, store, thread
+from online.services import _player_slot, _unique_slug, checked_title, setup_create
+from online.visibility import MAIN
 
-from . import clock
-from .mafia1923_formation import form_families
-from .mafia1923_models import Entry, EventSettings, Moderator, Override, Question
-from .mafia1923_play import is_event
-from .models import Game, Notification, Setup, Slot
-from .play import apply, locked, state_of, store, thread
-from .services import _player_slot, _unique_slug, checked_title, setup_create
-from .visibility import MAIN
+from .formation import form_families
+from .models import Entry, EventSettings, Moderator, Override, Question
+from .play import is_event
 
 MAX_TEXT = 4000
 LANGUAGES = ("en", "ru")
@@ -149,7 +149,7 @@ def _is_moderator(game: Game, user) -> bool:
 
 # --- forming the families (before the enrolment) ---------------------------------------------------
 def families_form(*, game: Game, actor) -> list[dict]:
-    """The moderators form the families from the requests (online/mafia1923_formation.py): every
+    """The moderators form the families from the requests (online/mafia1923/formation.py): every
     player entry gets a family; answers the requests that could not be met (also in the audit)."""
     with transaction.atomic():
         game = _event(locked(game.pk))
@@ -368,7 +368,7 @@ def draft_state(state, now: datetime):
 
 def draft_publish(*, game: Game, actor, now: datetime | None = None) -> None:
     """The moderators publish the window's draft (with its overrides): the announcements and
-    private messages go out in the same transaction (online/mafia1923_play.py)."""
+    private messages go out in the same transaction (online/mafia1923/play.py)."""
     now = now or clock.now()
     with transaction.atomic():
         game = _event(locked(game.pk))

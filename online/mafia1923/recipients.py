@@ -1,13 +1,14 @@
 """Who receives a Mafia 1923 window's messages, in which language, and the kinds of its system
-posts: shared by the delivery in the site (mafia1923_play) and by the e-mail and webhook tasks
-(mafia1923_tasks), which the delivery queues."""
+posts: shared by the delivery in the site (mafia1923/play.py) and by the e-mail and webhook tasks
+(mafia1923/tasks.py), which the delivery queues."""
 
 from __future__ import annotations
 
 from django.conf import settings
 
-from .mafia1923_models import Entry
-from .models import Game
+from online.models import Game
+
+from .models import Entry
 
 PUBLIC = "m1923_public"
 PRIVATE = "m1923_private"

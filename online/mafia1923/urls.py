@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import mafia1923_views as views
+from . import views
 
 app_name = "m1923"
 

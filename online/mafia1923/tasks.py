@@ -17,12 +17,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.site import absolute
+from online import delivery
+from online.models import Game, Post
 
-from . import delivery
-from .mafia1923_models import EventSettings
-from .mafia1923_recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
-from .mafia1923_texts import private_lines, public_headline, public_lines, result_lines
-from .models import Game, Post
+from .models import EventSettings
+from .recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
+from .texts import private_lines, public_headline, public_lines, result_lines
 
 log = logging.getLogger(__name__)
 WEBHOOK_TIMEOUT = 10
@@ -52,7 +52,7 @@ def webhook_key(phase: str) -> str:
     return f"m1923-webhook:{phase}"
 
 
-@shared_task
+@shared_task(name="online.mafia1923_tasks.mail_window")  # the name queued messages carry
 def mail_window(game_id: int, phase: str) -> int:
     """One e-mail per recipient with an address: the public announcement, and their own private
     message when they have one (the living only: the dead got none). Once per recipient and
@@ -86,7 +86,7 @@ def mail_window(game_id: int, phase: str) -> int:
         return delivery.send_once(sorted(addresses), lambda user_id: (game.pk, key, user_id), send)
 
 
-@shared_task
+@shared_task(name="online.mafia1923_tasks.webhook_window")
 def webhook_window(game_id: int, phase: str) -> bool:
     """The public announcement, POSTed as JSON to the event's webhook (if it has one), once per
     window however often it runs (online/delivery.py). A chat server that is down or refuses it

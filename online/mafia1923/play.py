@@ -13,7 +13,7 @@ moderator or the clock) ``deliver`` writes, in the same transaction:
 * in-site notifications in each recipient's language: every player and spectator for the public
   announcement, each recipient of a private message once more;
 
-and after the commit queues the e-mails and the chat-server webhook (online/mafia1923_tasks.py).
+and after the commit queues the e-mails and the chat-server webhook (online/mafia1923/tasks.py).
 Dead players receive only the public messages (the engine delivers private results to the living
 only; the overrides refuse a note to the dead).
 """
@@ -31,11 +31,11 @@ from core.audit import log_action
 from online.engine import GameState
 from online.engine.clock import utc
 from online.engine.mafia1923 import announcements
+from online.models import Game, Notification, Post, Slot, Thread
 
-from .mafia1923_models import Moderator, Override
-from .mafia1923_recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
-from .mafia1923_tasks import mail_window, webhook_window
-from .models import Game, Notification, Post, Slot, Thread
+from .models import Moderator, Override
+from .recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
+from .tasks import mail_window, webhook_window
 
 log = logging.getLogger(__name__)
 RULESET = "mafia1923"

@@ -1,5 +1,5 @@
 """The pages of a "Mafia 1923" event for players and spectators (/online/1923/): thin views over
-online/mafia1923_services.py (writes) and online/mafia1923_selectors.py (reads); what each viewer
+online/mafia1923/services.py (writes) and online/mafia1923/selectors.py (reads); what each viewer
 sees is decided by online/visibility.py only."""
 
 from __future__ import annotations
@@ -15,16 +15,15 @@ from django.views.decorators.http import require_POST
 from core.errors import ApplicationError
 from core.forms import form_refusal
 from games.middleware import server_timing
+from online import clock
+from online.models import Game
+from online.play import state_of
+from online.player_forms import ActionForm, EntryForm, FamilyVoteForm, QuestionForm
+from online.visibility import sees_everything, viewer_of
 
-from . import clock
-from . import mafia1923_selectors as selectors
-from . import mafia1923_services as services
-from .mafia1923_models import Entry
-from .mafia1923_texts import ability_help, ability_name, role_name
-from .models import Game
-from .play import state_of
-from .player_forms import ActionForm, EntryForm, FamilyVoteForm, QuestionForm
-from .visibility import sees_everything, viewer_of
+from . import selectors, services
+from .models import Entry
+from .texts import ability_help, ability_name, role_name
 
 
 def _event(slug: str) -> Game:

@@ -12,13 +12,13 @@ from online.engine.mafia1923 import available_actions, player_view, public_board
 from online.engine.mafia1923.common import kill_quota  # noqa: F401 (the forms show the quota)
 from online.engine.mafia1923.events import ext
 from online.engine.mafia1923.schedule import window
+from online.models import Game, Post
+from online.visibility import MAIN, Viewer, may_read, may_read_question, may_see_private
 
-from .mafia1923_models import Entry, Question
-from .mafia1923_play import is_event, moderator_ids  # noqa: F401 (the console's)
-from .mafia1923_recipients import PRIVATE, PUBLIC  # noqa: F401 (the console's)
-from .mafia1923_texts import private_lines, public_lines, result_lines
-from .models import Game, Post
-from .visibility import MAIN, Viewer, may_read, may_read_question, may_see_private
+from .models import Entry, Question
+from .play import is_event, moderator_ids  # noqa: F401 (the console's)
+from .recipients import PRIVATE, PUBLIC  # noqa: F401 (the console's)
+from .texts import private_lines, public_lines, result_lines
 
 ZONE = "Asia/Jerusalem"
 

@@ -3,23 +3,15 @@ urls_moderator.py)."""
 
 from django.urls import path
 
-from . import views, views_simulations, views_table
+from . import views, views_simulations
+from .table import urls as table_urls
 
 app_name = "online"
 
-urlpatterns = [
+urlpatterns = table_urls.urlpatterns + [  # the auto-judged table before the catch-all slug
     path("", views.game_list, name="list"),
     path("notifications/", views.notifications, name="notifications"),
     path("roles/", views.role_catalogue, name="roles"),
-    # The auto-judged table (before the games' catch-all slug).
-    path("table/", views_table.table_home, name="table_home"),
-    path("table/new/", views_table.table_new, name="table_new"),
-    path("table/<slug:token>/", views_table.table_page, name="table"),
-    path("table/<slug:token>/answer/", views_table.table_act, name="table_answer"),
-    path("table/<slug:token>/heard/", views_table.table_heard, name="table_heard"),
-    path("table/<slug:token>/clock/", views_table.table_clock, name="table_clock"),
-    path("table/<slug:token>/protocol.json", views_table.table_protocol, name="table_protocol"),
-    path("table/<slug:token>/transcript.txt", views_table.table_transcript, name="table_transcript"),
     # Simulation runs of the auto-judged table (asking for one: urls_moderator.py).
     path("simulations/", views_simulations.simulation_list, name="simulations"),
     path("simulations/<int:pk>/", views_simulations.simulation_page, name="simulation"),

@@ -25,7 +25,7 @@ from django.db.models import Q
 
 from online.engine import GameState, processing, readable_threads
 
-from .models import Game, JudgedTable, Slot
+from .models import Game, Slot
 
 MAIN = "main"
 DEAD = "dead"
@@ -79,7 +79,7 @@ def review_open_q(prefix: str = "") -> Q:
     return Q(**{f"{prefix}status": Game.Status.FINISHED, f"{prefix}review_published_at__isnull": False})
 
 
-def judged_table_revealed(table: JudgedTable) -> bool:
+def judged_table_revealed(table) -> bool:  # an online.table.models.JudgedTable
     """A person's table at the auto-judged table is theirs alone (anyone else gets a 404 for
     every URL of it); while its game goes on they see their seat's view only, and once it is
     over the whole game: every role, the judge's full transcript, the protocol and the scores.

@@ -43,10 +43,10 @@ from online.engine.judged_table import (
 from online.engine.judged_table.phrases import LANGUAGES
 from online.engine.judged_table.protocol import to_protocol, transcript
 from online.engine.judged_table.views import request_for, seat_view
+from online.refusals import table_refusal
+from online.visibility import judged_table_revealed
 
 from .models import JudgedTable
-from .refusals import table_refusal
-from .visibility import judged_table_revealed
 
 VOTE_LEAD_IN = 2.0  # seconds: "the judge announces the nominated players twice" before the windows
 BOTS = ("rule", "random")

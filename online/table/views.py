@@ -1,4 +1,4 @@
-"""The person's seat at an auto-judged table: thin views over online/table_play.py.
+"""The person's seat at an auto-judged table: thin views over online/table/play.py.
 
 A table is seen only by the person sitting at it (their account, or for a visitor their
 session): anyone else gets a 404, and the page shows nothing but that seat's view.
@@ -17,21 +17,14 @@ from django.views.decorators.vary import vary_on_headers
 
 from core.errors import ApplicationError
 from core.forms import form_refusal
+from online import clock
 from online.engine.judged_table.phrases import LANGUAGES, PHRASEBOOKS
 from online.engine.judged_table.views import seat_view
 
-from . import clock
+from .forms import AnswerForm, SitDownForm
 from .models import JudgedTable
-from .table_forms import AnswerForm, SitDownForm
-from .table_play import (
-    table_answer,
-    table_review,
-    table_sit_down,
-    table_state,
-    table_tick,
-    window_of,
-)
-from .table_summary import heard, summary
+from .play import table_answer, table_review, table_sit_down, table_state, table_tick, window_of
+from .summary import heard, summary
 
 SPEECH_PURPOSES = {"day", "tie", "final"}
 
@@ -78,7 +71,7 @@ def _phrases_hint(language: str) -> dict:
 
 
 def table_home(request: HttpRequest) -> HttpResponse:
-    return render(request, "online/table_home.html", {
+    return render(request, "online/table/home.html", {
         "tables": _mine(request)[:10], "language": _site_language(),
         "english": _phrases_hint("en"), "russian": _phrases_hint("ru"),
     })  # fmt: skip
@@ -148,7 +141,7 @@ def _candidate_window(w: dict, now) -> dict:
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(request, token)
     template = (
-        "online/table.html#table" if request.headers.get("HX-Request") else "online/table.html"
+        "online/table/table.html#table" if request.headers.get("HX-Request") else "online/table/table.html"
     )
     return render(request, template, _context(table))
 
@@ -175,21 +168,21 @@ def table_act(request: HttpRequest, token: str) -> HttpResponse:
             messages.error(request, error.message)
             table.refresh_from_db()
     if request.headers.get("HX-Request"):
-        return render(request, "online/table.html#table", _context(table))
+        return render(request, "online/table/table.html#table", _context(table))
     return redirect(table)
 
 
 @require_POST
 def table_clock(request: HttpRequest, token: str) -> HttpResponse:
     table = table_tick(table=_table(request, token), now=clock.now())
-    return render(request, "online/table.html#table", _context(table))
+    return render(request, "online/table/table.html#table", _context(table))
 
 
 def table_heard(request: HttpRequest, token: str) -> HttpResponse:
     """Every line the person's seat heard, the whole game so far (the table's page keeps the
     last 80): the seat's view only, like the page."""
     table = _table(request, token)
-    return render(request, "online/table_heard.html", {"table": table, "lines": heard(table.log, table.seat)})
+    return render(request, "online/table/heard.html", {"table": table, "lines": heard(table.log, table.seat)})
 
 
 def _review(request: HttpRequest, token: str) -> tuple[JudgedTable, dict]:

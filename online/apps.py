@@ -30,6 +30,6 @@ class OnlineConfig(AppConfig):
 
         from core import outbox
 
-        from .simulations import run_simulation
+        from .simulations.services import run_simulation
 
         outbox.register(outbox.Kind.SIMULATION, run_simulation)  # runs asked for on the site

@@ -11,8 +11,8 @@ from clubs.management.commands.seed_demo import DEMO_PASSWORD, named
 from . import services
 from .mafia1923.demo import build as build_mafia1923
 from .models import Game, Setup
-from .simulation_models import SimulationRun
-from .simulations import simulation_request
+from .simulations.models import SimulationRun
+from .simulations.services import simulation_request
 
 PLAYING = ["player", "judge", "boris", "vera", "galina", "dmitry", "elena"]
 SETUP = {"ruleset": "forum", "roles": [{"role": "mafia_goon", "count": 2}, {"role": "cop", "count": 1},

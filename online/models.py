@@ -294,7 +294,7 @@ class LanguagePreference(models.Model):
 from .mafia1923.models import Entry, EventSettings, Moderator, Override, Question  # noqa: E402, F401
 
 # Simulation runs of the auto-judged table (issue 19, "Simulations").
-from .simulation_models import SimulationRun  # noqa: E402, F401
+from .simulations.models import SimulationRun  # noqa: E402, F401
 
 # The auto-judged table (issue 19): a person's seat, bots in the others.
 from .table.models import JudgedTable  # noqa: E402, F401

@@ -3,19 +3,17 @@ urls_moderator.py)."""
 
 from django.urls import path
 
-from . import views, views_simulations
+from . import views
+from .simulations import urls as simulation_urls
 from .table import urls as table_urls
 
 app_name = "online"
 
-urlpatterns = table_urls.urlpatterns + [  # the auto-judged table before the catch-all slug
+# The auto-judged table and the simulation runs come before the forum games' catch-all slug.
+urlpatterns = table_urls.urlpatterns + simulation_urls.urlpatterns + [
     path("", views.game_list, name="list"),
     path("notifications/", views.notifications, name="notifications"),
     path("roles/", views.role_catalogue, name="roles"),
-    # Simulation runs of the auto-judged table (asking for one: urls_moderator.py).
-    path("simulations/", views_simulations.simulation_list, name="simulations"),
-    path("simulations/<int:pk>/", views_simulations.simulation_page, name="simulation"),
-    path("simulations/<int:pk>/report.json", views_simulations.simulation_json, name="simulation_json"),
     path("setups/<slug:slug>/night-order/", views.night_order, name="night_order"),
     path("setups/<slug:slug>/setup.json", views.setup_json, name="setup_json"),
     path("<slug:slug>/", views.game_page, name="game"),

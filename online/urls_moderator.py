@@ -3,14 +3,13 @@
 from django.urls import path
 
 from . import views_moderator as views
-from . import views_simulations
+from .simulations import urls_moderator as simulation_urls
 
 app_name = "online_mod"
 
-urlpatterns = [
+urlpatterns = simulation_urls.urlpatterns + [  # before the console's game slug
     path("", views.console, name="console"),
     path("setups/new/", views.setup_new, name="setup_new"),
-    path("simulations/new/", views_simulations.simulation_new, name="simulation_new"),
     path("<slug:slug>/", views.game_console, name="game"),
     path("<slug:slug>/<slug:action>/", views.game_action, name="action"),
 ]

@@ -23,7 +23,7 @@ from core.models import RecomputeJob
 from discipline.models import DisciplineCase
 from games.rulesets import ROLE_LABELS
 from online.agents.charts import ROLE_NAMES
-from online.simulation_models import SimulationRun
+from online.simulations.models import SimulationRun
 from tests.factories import ClubFactory
 from tests.tournaments.factories import TournamentFactory, organizer_of
 from tournaments.models import Evening

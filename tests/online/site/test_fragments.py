@@ -17,7 +17,7 @@ from django.urls import URLPattern, reverse
 from online import urls
 from online.mafia1923 import urls as mafia1923_urls
 from online.models import Game
-from online.simulation_models import SimulationRun
+from online.simulations.models import SimulationRun
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Simulation runs of the auto-judged table: the list, a run's page with its charts, its report
 as JSON (public: aggregates of finished bot games), and the form that asks for a run (the
-moderators of online games: ``views_moderator.may_create``). Thin views over online/simulations.py.
+moderators of online games: ``views_moderator.may_create``). Thin views over online/simulations/services.py.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import ApplicationError
 from online.agents.charts import report_charts
+from online.views_moderator import may_create
 
-from .simulation_models import SimulationRun
-from .simulations import simulation_request, simulation_run, simulation_runs
-from .views_moderator import may_create
+from .models import SimulationRun
+from .selectors import simulation_run, simulation_runs
+from .services import simulation_request
 
 PER_PAGE = 25
 
@@ -54,7 +55,7 @@ class SimulationForm(forms.Form):
 
 def simulation_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(simulation_runs(), PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "online/simulations.html", {
+    return render(request, "online/simulations/list.html", {
         "page": page, "may_request": may_create(request.user),
         "max_games": settings.TABLE_SIMULATION_MAX_GAMES,
     })
@@ -73,7 +74,7 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Simulation run %(id)s asked for.") % {"id": run.pk})
             return redirect(run)
-    return render(request, "online/simulation_new.html", {
+    return render(request, "online/simulations/new.html", {
         "form": form, "max_games": settings.TABLE_SIMULATION_MAX_GAMES,
     }, status=400 if form.errors else 200)
 
@@ -90,7 +91,7 @@ def simulation_page(request: HttpRequest, pk: int) -> HttpResponse:
     report = run.report if run.status == SimulationRun.Status.DONE else None
     # The SVG is built by online/agents/charts.py, which escapes every label it writes.
     charts = [mark_safe(chart) for _key, chart in report_charts(report, _)] if report else []  # noqa: S308
-    return render(request, "online/simulation.html", {
+    return render(request, "online/simulations/run.html", {
         "run": run, "report": report, "charts": charts, "may_request": may_create(request.user),
         "finished": run.status in (SimulationRun.Status.DONE, SimulationRun.Status.FAILED),
         "summaries": _summaries(report), "head_to_head": _head_to_head(report),

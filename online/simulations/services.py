@@ -1,6 +1,6 @@
 """Simulation runs of the auto-judged table on the site (docs/auto-judged-table.md,
 "Simulations"): the service that asks for one, the worker's runner that plays it, the record of
-a run the command line played, and the selectors of the pages.
+and the record of a run the command line played (the pages' reads: selectors.py).
 
 A run asked for on the site is a ``SimulationRun`` row (queued) and a job of the recompute outbox
 (``core.outbox.request_simulation``), both in one transaction: the Celery message follows the
@@ -16,20 +16,19 @@ import time
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core import outbox
 from core.errors import ApplicationError
 from games.protocol_scoring import scorer
-from online.agents.simulate import build_report, report_json, simulate
+from online.agents.simulate import report_json, simulate_pair
 from online.agents.spec import SpecError, parse_spec
 from online.engine.errors import RuleError
 from online.engine.judged_table import TableConfig, TableError
+from online.refusals import table_refusal
 
-from .refusals import table_refusal
-from .simulation_models import SimulationRun
+from .models import SimulationRun
 
 Status = SimulationRun.Status
 # The agents a run asked for on the site may use: the built-in bots. An HTTP agent would make
@@ -112,10 +111,8 @@ def _unfinished(user) -> int | None:
 def play(run: SimulationRun) -> dict:
     """The run's report: its games (and the compared spec's, on the same seeds) played and scored."""
     table = TableConfig.from_dict(run.config or None)
-    score = scorer()
-    played = simulate(run.games, run.seed, run.spec, table, scorer=score)
-    other = simulate(run.games, run.seed, run.compare_spec, table, scorer=score) if run.compare_spec else None
-    return build_report(played, other)
+    _played, report = simulate_pair(run.games, run.seed, run.spec, run.compare_spec, table, scorer=scorer())
+    return report
 
 
 def run_simulation(run_id: int, *, from_game_id=None, job_id=None) -> None:
@@ -158,15 +155,3 @@ def simulation_record(*, report: dict, config: dict, duration_ms: int, started_a
         games=run_summary["games"], config=config, status=Status.DONE, origin=SimulationRun.Origin.COMMAND,
         report_text=report_json(report), red_win_rate=run_summary["red_win_rate"], started_at=started_at,
         finished_at=timezone.now(), duration_ms=duration_ms)
-
-
-# --- selectors --------------------------------------------------------------------------------
-
-
-def simulation_runs() -> QuerySet[SimulationRun]:
-    """Every run, newest first, with who asked for it (the list's one query)."""
-    return SimulationRun.objects.select_related("requested_by").defer("report_text")
-
-
-def simulation_run(pk: int) -> SimulationRun | None:
-    return SimulationRun.objects.select_related("requested_by").filter(pk=pk).first()

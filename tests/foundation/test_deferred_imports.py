@@ -42,7 +42,7 @@ ALLOWED = {
     ("online/apps.py", "games"): "AppConfig.ready",
     ("online/apps.py", ".agents.simulate"): "AppConfig.ready",
     ("online/apps.py", "core"): "AppConfig.ready",
-    ("online/apps.py", ".simulations"): "AppConfig.ready",
+    ("online/apps.py", ".simulations.services"): "AppConfig.ready",
     # The compiled engine's build needs Cython and setuptools, which only the dev install has.
     ("games/engine/build.py", "Cython.Build"): "optional build dependency",
     ("games/engine/build.py", "setuptools"): "optional build dependency",

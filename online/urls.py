@@ -1,27 +1,19 @@
-"""Online games: the public pages and the players' actions (the moderator's are in
-urls_moderator.py)."""
+"""Online play's public pages under /online/, one namespace for the packages' pages (Mafia 1923's
+have their own: online/mafia1923/urls.py). The moderators' are in urls_moderator.py."""
 
 from django.urls import path
 
-from . import views
+from .core import views
+from .forum import urls as forum_urls
 from .simulations import urls as simulation_urls
 from .table import urls as table_urls
 
 app_name = "online"
 
-# The auto-judged table and the simulation runs come before the forum games' catch-all slug.
-urlpatterns = table_urls.urlpatterns + simulation_urls.urlpatterns + [
-    path("", views.game_list, name="list"),
+# The forum games' catch-all slug (``<slug>/``) comes last.
+urlpatterns = [
     path("notifications/", views.notifications, name="notifications"),
-    path("roles/", views.role_catalogue, name="roles"),
-    path("setups/<slug:slug>/night-order/", views.night_order, name="night_order"),
-    path("setups/<slug:slug>/setup.json", views.setup_json, name="setup_json"),
-    path("<slug:slug>/", views.game_page, name="game"),
-    path("<slug:slug>/votes/", views.vote_count, name="vote_count"),
-    path("<slug:slug>/post/", views.post_create, name="post"),
-    path("<slug:slug>/vote/", views.vote, name="vote"),
-    path("<slug:slug>/action/", views.night_action, name="action"),
-    path("<slug:slug>/signup/", views.signup, name="signup"),
-    path("<slug:slug>/follow/", views.follow, name="follow"),
-    path("<slug:slug>/review/", views.review, name="review"),
+    *table_urls.urlpatterns,
+    *simulation_urls.urlpatterns,
+    *forum_urls.urlpatterns,
 ]

@@ -17,11 +17,11 @@ from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
 from clubs.management.commands.seed_demo import DEMO_PASSWORD, named
-from online import clock
-from online.deadlines import resolve_due_phase
+from online.core import clock
+from online.core.deadlines import resolve_due_phase
+from online.core.models import Game
+from online.core.play import apply, locked
 from online.engine import PauseDeadline
-from online.models import Game
-from online.play import apply, locked
 
 from . import services
 

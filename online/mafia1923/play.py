@@ -1,10 +1,10 @@
 """What new log events mean on the site for a "Mafia 1923" event, and the delivery of a window's
 announcements once published (docs/mafia1923-site.md, "Delivery").
 
-``online.play.store`` hands a Mafia 1923 game's new events here (in the transaction that appended
+``online.core.play.store`` hands a Mafia 1923 game's new events here (in the transaction that appended
 them, under the game's lock). A window's resolution is first a draft (``resolution_drafted``): the
 moderators are told and the game's cached deadline becomes the buffer's end, when the clock
-publishes it (``online.deadlines``). When it is published (``resolution_published``, by a
+publishes it (``online.core.deadlines``). When it is published (``resolution_published``, by a
 moderator or the clock) ``deliver`` writes, in the same transaction:
 
 * the public announcement: one system post in the public thread ``main``;
@@ -28,10 +28,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.audit import log_action
+from online.core.models import Game, Notification, Post, Slot, Thread
 from online.engine import GameState
 from online.engine.clock import utc
 from online.engine.mafia1923 import announcements
-from online.models import Game, Notification, Post, Slot, Thread
 
 from .models import Moderator, Override
 from .recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
@@ -72,7 +72,8 @@ def publish_due(state: GameState, now: datetime) -> bool:
 
 
 # --- the events, in the transaction that appended them -------------------------------------------
-def follow_events(game: Game, state: GameState, events: list[dict]) -> None:
+def follow_events(game: Game, state: GameState, events: list[dict], **_rows) -> None:
+    """Registered with online/core/play.py ``store`` (the event's rows need no vote history)."""
     if state.pending is not None:
         game.deadline = auto_publish_at(state)  # the sweep and the task publish at the buffer's end
     left = [event["slot"] for event in events if event["type"] == "slot_left"]

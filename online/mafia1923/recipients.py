@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from online.models import Game
+from online.core.models import Game
 
 from .models import Entry
 

@@ -1,5 +1,5 @@
 """Reads for a "Mafia 1923" event: the pictures its pages render, each filtered by the one rule
-(online/visibility.py) before it reaches a template."""
+(online/core/visibility.py) before it reaches a template."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import QuerySet
 
+from online.core.models import Game, Post
+from online.core.visibility import MAIN, Viewer, may_read, may_read_question, may_see_private
 from online.engine.mafia1923 import available_actions, player_view, public_board
 from online.engine.mafia1923.common import kill_quota  # noqa: F401 (the forms show the quota)
 from online.engine.mafia1923.events import ext
 from online.engine.mafia1923.schedule import window
-from online.models import Game, Post
-from online.visibility import MAIN, Viewer, may_read, may_read_question, may_see_private
 
 from .models import Entry, Question
 from .play import is_event, moderator_ids  # noqa: F401 (the console's)

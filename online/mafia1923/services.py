@@ -1,6 +1,6 @@
 """Writes for a "Mafia 1923" event (HackSoft style: keyword-only, validate, save), on the forum
 game's machinery: every write that touches the log runs in one transaction under the game's row
-lock (``online.play.locked`` / ``apply``); every moderators' decision is in the audit trail
+lock (``online.core.play.locked`` / ``apply``); every moderators' decision is in the audit trail
 (``core.audit.log_action``) with who, when, and what it changed. docs/mafia1923-site.md."""
 
 from __future__ import annotations
@@ -17,13 +17,21 @@ from django.utils.translation import gettext as _
 from clubs.selectors import person_name
 from core.audit import log_action
 from core.errors import ApplicationError
-from online import clock
-from online.engine import DealRoles, PublishResolution, Start, create_game, resolve
+from online.core import clock
+from online.core.models import Game, Notification, Setup, Slot
+from online.core.play import apply, locked, state_of, store, thread
+from online.core.services import checked_title, player_slot, setup_create, unique_slug
+from online.core.visibility import MAIN
+from online.engine import (
+    DealRoles,
+    PublishResolution,
+    RuleError,
+    Start,
+    create_game,
+    load_setup,
+    resolve,
+)
 from online.engine.mafia1923 import OPTIONS, ROLES, Act, CastVotes, Enrol, Exile, Strike
-from online.models import Game, Notification, Setup, Slot
-from online.play import apply, locked, state_of, store, thread
-from online.services import _player_slot, _unique_slug, checked_title, setup_create
-from online.visibility import MAIN
 
 from .formation import form_families
 from .models import Entry, EventSettings, Moderator, Override, Question
@@ -42,6 +50,15 @@ def _text(value: str, *, required: str | None = None) -> str:
     return value
 
 
+def _checked_setup(data) -> dict:
+    """The event's setup as the engine loads it (its roles and settings were checked above)."""
+    try:
+        return load_setup(data).to_dict()
+    except RuleError as error:
+        raise ValidationError(_("This is not a valid setup (%(rule)s).") % {"rule": error.rule},
+                              code=error.rule) from error
+
+
 # --- the event -----------------------------------------------------------------------------------
 def event_create(*, title: str, moderator, pool: list[dict], options: dict | None = None, webhook_url: str = "",
                  seed: str | None = None, now: datetime | None = None) -> Game:
@@ -56,12 +73,13 @@ def event_create(*, title: str, moderator, pool: list[dict], options: dict | Non
             raise ApplicationError(_("No such role: %(role)s.") % {"role": entry.get("role")}, code="setup.role")
     data = {"ruleset": "mafia1923", "roles": [{"role": "townsperson"}, *pool], "options": options or {}}
     now = now or clock.now()
-    setup = setup_create(name=title, data=data, created_by=moderator, slug=_unique_slug(Setup, f"1923-{title}"))
+    setup = setup_create(name=title, data=data, check=_checked_setup, created_by=moderator,
+                         slug=unique_slug(Setup, f"1923-{title}"))
     seed = seed or secrets.token_hex(8)
     state, log = create_game(setup.data, seed, now)
     with transaction.atomic():
         # the game's zone is the event's (its "timezone" setting): every time of it is written there
-        game = Game.objects.create(slug=_unique_slug(Game, title), title=title, setup=setup, moderator=moderator,
+        game = Game.objects.create(slug=unique_slug(Game, title), title=title, setup=setup, moderator=moderator,
                                    seed=seed, time_zone=state.setup.option("timezone"))
         store(game, state, log)
         thread(game, MAIN)
@@ -281,7 +299,7 @@ def action_submit(*, game: Game, user, ability: str, player: int | None = None, 
     _warm(game)
     with transaction.atomic():
         game = locked(game.pk)
-        slot = _player_slot(game, user)
+        slot = player_slot(game, user)
         apply(game, [Act(at=now, actor=slot.number, ability=ability, player=player,
                          players=list(players) if players else None, family=family or None)])
 
@@ -293,7 +311,7 @@ def votes_cast(*, game: Game, user, family: str | None, player: int | None = Non
     _warm(game)
     with transaction.atomic():
         game = locked(game.pk)
-        slot = _player_slot(game, user)
+        slot = player_slot(game, user)
         apply(game, [CastVotes(at=now, actor=slot.number, family=family or None, player=player)])
 
 

@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.site import absolute
-from online import delivery
-from online.models import Game, Post
+from online.core import delivery
+from online.core.models import Game, Post
 
 from .models import EventSettings
 from .recipients import PRIVATE, PUBLIC, recipient_languages, spectator_ids
@@ -56,7 +56,7 @@ def webhook_key(phase: str) -> str:
 def mail_window(game_id: int, phase: str) -> int:
     """One e-mail per recipient with an address: the public announcement, and their own private
     message when they have one (the living only: the dead got none). Once per recipient and
-    window however often it runs (online/delivery.py): answers how many this run sent."""
+    window however often it runs (online/core/delivery.py): answers how many this run sent."""
     game, public, private = _window(game_id, phase)
     if public is None:
         return 0
@@ -89,7 +89,7 @@ def mail_window(game_id: int, phase: str) -> int:
 @shared_task(name="online.mafia1923_tasks.webhook_window")
 def webhook_window(game_id: int, phase: str) -> bool:
     """The public announcement, POSTed as JSON to the event's webhook (if it has one), once per
-    window however often it runs (online/delivery.py). A chat server that is down or refuses it
+    window however often it runs (online/core/delivery.py). A chat server that is down or refuses it
     loses this post until the task runs again; the site's pages and e-mails have it all the same."""
     url = EventSettings.objects.filter(game_id=game_id).values_list("webhook_url", flat=True).first()
     if not url:

@@ -1,6 +1,6 @@
 """The pages of a "Mafia 1923" event for players and spectators (/online/1923/): thin views over
 online/mafia1923/services.py (writes) and online/mafia1923/selectors.py (reads); what each viewer
-sees is decided by online/visibility.py only."""
+sees is decided by online/core/visibility.py only."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from django.views.decorators.http import require_POST
 from core.errors import ApplicationError
 from core.forms import form_refusal
 from games.middleware import server_timing
-from online import clock
-from online.models import Game
-from online.play import state_of
-from online.player_forms import ActionForm, EntryForm, FamilyVoteForm, QuestionForm
-from online.visibility import sees_everything, viewer_of
+from online.core import clock
+from online.core.models import Game
+from online.core.play import state_of
+from online.core.visibility import sees_everything, viewer_of
 
 from . import selectors, services
+from .forms import ActionForm, EntryForm, FamilyVoteForm, QuestionForm
 from .models import Entry
 from .texts import ability_help, ability_name, role_name
 

@@ -10,43 +10,41 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.audit import audit_trail
 from core.errors import ApplicationError
 from core.forms import form_refusal
-from online import clock
-from online.console_forms import (
+from online.core import clock
+from online.core.forms import NothingForm
+from online.core.models import Game
+from online.core.permissions import may_create, moderated
+from online.core.play import state_of
+from online.core.visibility import may_see_draft, viewer_of
+from online.engine.mafia1923 import OPTIONS, ROLES, announcements
+
+from . import selectors, services
+from .formation import form_families
+from .forms import (
     AdjustForm,
     AnswerForm,
     ModeratorForm,
     MoveForm,
     NewEventForm,
-    NothingForm,
     OverrideForm,
     SlotNoteForm,
     WebhookForm,
     setup_export,
 )
-from online.engine.mafia1923 import OPTIONS, ROLES, announcements
-from online.models import Game
-from online.play import state_of
-from online.views_moderator import may_create
-from online.visibility import may_see_draft, viewer_of
-
-from . import selectors, services
-from .formation import form_families
 from .models import Entry, Override
 from .texts import private_lines, public_lines, role_name
 
 
-def _moderated(request: HttpRequest, slug: str) -> Game:
-    game = get_object_or_404(selectors.events(), slug=slug)
-    if not viewer_of(request.user, game).moderator:
-        raise PermissionDenied
-    return game
+def _moderates(user, game: Game) -> bool:
+    """The event's rule: its moderators (the game's own and those its console added)."""
+    return viewer_of(user, game).moderator
 
 
 @login_required
@@ -73,7 +71,7 @@ def console(request: HttpRequest) -> HttpResponse:
 @login_required
 def setup_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's setup as the new-event form imports it (its roles and settings), to download."""
-    game = _moderated(request, slug)
+    game = moderated(request, selectors.events(), slug, _moderates)
     response = JsonResponse(setup_export(game.setup.data), json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{game.slug}.setup.json"'
     return response
@@ -81,7 +79,7 @@ def setup_json(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def event(request: HttpRequest, slug: str) -> HttpResponse:
-    game = _moderated(request, slug)
+    game = moderated(request, selectors.events(), slug, _moderates)
     state = state_of(game)
     viewer = viewer_of(request.user, game)
     now = clock.now()
@@ -152,7 +150,7 @@ def _formed(unmet: list[dict]) -> str:
 @require_POST
 @login_required
 def action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
-    game = _moderated(request, slug)
+    game = moderated(request, selectors.events(), slug, _moderates)
     if action not in ACTIONS:
         raise Http404
     form_class, run = ACTIONS[action]

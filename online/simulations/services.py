@@ -24,9 +24,9 @@ from core.errors import ApplicationError
 from games.protocol_scoring import scorer
 from online.agents.simulate import report_json, simulate_pair
 from online.agents.spec import SpecError, parse_spec
+from online.core.refusals import table_refusal
 from online.engine.errors import RuleError
 from online.engine.judged_table import TableConfig, TableError
-from online.refusals import table_refusal
 
 from .models import SimulationRun
 
@@ -76,7 +76,7 @@ def _checked_config(config: object) -> dict:
 
 def simulation_request(*, requested_by, games: int, seed: str, spec: str = "rule", compare_spec: str = "",
                        config: dict | None = None) -> SimulationRun:
-    """Ask for a run (the caller checked the permission: ``views_moderator.may_create``).
+    """Ask for a run (the caller checked the permission: ``online.core.permissions.may_create``).
     Bad input: ApplicationError with a clear message, nothing stored."""
     limit = settings.TABLE_SIMULATION_MAX_GAMES
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= limit:

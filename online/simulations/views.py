@@ -1,6 +1,6 @@
 """Simulation runs of the auto-judged table: the list, a run's page with its charts, its report
 as JSON (public: aggregates of finished bot games), and the form that asks for a run (the
-moderators of online games: ``views_moderator.may_create``). Thin views over online/simulations/services.py.
+moderators of online games: ``online.core.permissions.may_create``). Thin views over online/simulations/services.py.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import ApplicationError
 from online.agents.charts import report_charts
-from online.views_moderator import may_create
+from online.core.permissions import may_create
 
 from .models import SimulationRun
 from .selectors import simulation_run, simulation_runs

@@ -29,6 +29,8 @@ from games.protocol_scoring import scorer
 from games.rulesets import ROLE_LABELS
 from online.agents import agents_from_spec
 from online.agents.base import MAX_SPEECH_CHARACTERS, answer_to_command, check_answer
+from online.core.refusals import table_refusal
+from online.core.visibility import judged_table_revealed
 from online.engine.judged_table import (
     Claim,
     Hand,
@@ -43,8 +45,6 @@ from online.engine.judged_table import (
 from online.engine.judged_table.phrases import LANGUAGES
 from online.engine.judged_table.protocol import to_protocol, transcript
 from online.engine.judged_table.views import request_for, seat_view
-from online.refusals import table_refusal
-from online.visibility import judged_table_revealed
 
 from .models import JudgedTable
 

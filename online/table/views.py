@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from core.errors import ApplicationError
 from core.forms import form_refusal
-from online import clock
+from online.core import clock
 from online.engine.judged_table.phrases import LANGUAGES, PHRASEBOOKS
 from online.engine.judged_table.views import seat_view
 

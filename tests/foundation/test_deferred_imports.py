@@ -37,8 +37,11 @@ ALLOWED = {
     ("records/apps.py", "."): "AppConfig.ready",
     ("leagues/apps.py", "."): "AppConfig.ready",
     ("games/apps.py", "."): "AppConfig.ready",  # games/live_poll.py's receivers
-    ("online/apps.py", ".deadlines"): "AppConfig.ready",
-    ("online/apps.py", ".signals"): "AppConfig.ready",
+    ("online/apps.py", ".core.deadlines"): "AppConfig.ready",
+    ("online/apps.py", ".core.signals"): "AppConfig.ready",
+    ("online/apps.py", ".core"): "AppConfig.ready",  # each game registers what the core asks of it
+    ("online/apps.py", ".forum"): "AppConfig.ready",
+    ("online/apps.py", ".mafia1923"): "AppConfig.ready",
     ("online/apps.py", "games"): "AppConfig.ready",
     ("online/apps.py", ".agents.simulate"): "AppConfig.ready",
     ("online/apps.py", "core"): "AppConfig.ready",

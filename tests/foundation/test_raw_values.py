@@ -78,8 +78,8 @@ def internal_codes() -> frozenset[str]:
     from django.apps import apps
 
     from core.actions import described
-    from online import texts
     from online.agents.spec import KIND_WORDS
+    from online.forum import texts
     from online.mafia1923 import texts as mafia1923_texts
     from vocabulary import RULESET_IDS
 

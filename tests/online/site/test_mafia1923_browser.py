@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from online import clock
+from online.core import clock
 from online.mafia1923.models import Override
 from tests.browser_kit import LAPTOP, PHONE, follow, log_in, page_check
 from tests.online.site.mafia1923_kit import Event

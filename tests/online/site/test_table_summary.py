@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from online import clock
+from online.core import clock
 from online.engine.judged_table import TableConfig, create_table, replay
 from online.engine.judged_table.protocol import transcript
 from online.engine.judged_table.views import request_for

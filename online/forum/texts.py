@@ -1,20 +1,17 @@
-"""The site's translated text for the engine's stable ids: roles, sides, abilities, stages,
-phases, results (the engine's English is only the source; docs/online-engine.md)."""
+"""The forum game's translated text for the engine's stable ids: roles, sides, abilities, stages,
+phases, results (the engine's English is only the source; docs/online-engine.md), and its
+notifications (registered with online/core/texts.py in ``OnlineConfig.ready``)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from online.core.zones import game_time
 from online.engine.forum.roles import ROLES as SPECS
 from online.engine.forum.roles import SIDE_KILL
 from online.engine.forum.roles import SIDES as SIDE_SPECS
 from online.engine.setup import TOWN
-
-from .zones import game_time
 
 WIN_TOWN = gettext_lazy("You win when every scum team and every Serial Killer is dead.")
 WIN_MAFIA = gettext_lazy("You win with your team when the Mafia is at least as many as everyone else and no "
@@ -121,39 +118,6 @@ def thread_label(key: str, names: dict[int, str]) -> str:
         number = int(key[5:])
         return _("Private: %(name)s") % {"name": names.get(number, number)}
     return key
-
-
-# --- notifications: each online game registers the renderer of its own ---------------------------
-NotificationRenderer = Callable[[str, dict, Any], str]
-_RENDERERS: dict[str, NotificationRenderer] = {}
-UNKNOWN_NOTIFICATION = gettext_lazy("There is news in this game.")
-DEFAULT_RULESET = "forum"  # a setup that names no ruleset is the forum game's (online/setup_forms.py)
-
-
-def register_notifications(ruleset: str, renderer: NotificationRenderer) -> None:
-    """``renderer(kind, params, game)`` writes a notification of a game of ``ruleset`` in the
-    active language, or answers "" for a kind it does not know. Registered in
-    ``OnlineConfig.ready`` (online/apps.py)."""
-    _RENDERERS[ruleset] = renderer
-
-
-def notification_rulesets() -> set[str]:
-    return set(_RENDERERS)
-
-
-def ruleset_of(game) -> str:
-    setup = getattr(game, "setup", None)
-    data = getattr(setup, "data", None) or {}
-    return data.get("ruleset") or DEFAULT_RULESET
-
-
-def notification_text(kind: str, params: dict, game=None) -> str:
-    """A notification in the active language (the reader's: the page's, or the e-mail's
-    recipient's, online/play.py), by the renderer its game's ruleset registered; a kind that
-    renderer does not know (or a ruleset with none) reads as a plain "there is news"."""
-    renderer = _RENDERERS.get(ruleset_of(game) if game is not None else DEFAULT_RULESET)
-    text = renderer(kind, params or {}, game) if renderer is not None else ""
-    return text or str(UNKNOWN_NOTIFICATION)
 
 
 def forum_notification_text(kind: str, params: dict, game=None) -> str:

@@ -9,7 +9,14 @@ from django.utils.translation import gettext_lazy
 from core.errors import ApplicationError
 from online.engine import RuleError
 
-from .mafia1923.texts import REFUSALS
+# The refusals of a ruleset's own rules, by code: each game registers its own in
+# ``OnlineConfig.ready`` (Mafia 1923: online/mafia1923/texts.py ``REFUSALS``).
+_RULESET_MESSAGES: dict = {}
+
+
+def register_refusals(messages: dict) -> None:
+    _RULESET_MESSAGES.update(messages)
+
 
 MESSAGES = {
     "game.not-started": gettext_lazy("The game has not started yet."),
@@ -110,8 +117,7 @@ def table_refusal(error: RuleError) -> ApplicationError:
 def refusal(error: RuleError) -> ApplicationError:
     """The engine's refusal as the site's one error type, in the reader's language."""
     text = MESSAGES.get(error.rule)
-    if text is None:  # the codes of Mafia 1923's own rules
-
-        text = REFUSALS.get(error.rule)
+    if text is None:  # the codes of a ruleset's own rules (Mafia 1923's), as its package registered them
+        text = _RULESET_MESSAGES.get(error.rule)
     message = str(text) if text is not None else _("The rules do not allow that (%(rule)s).") % {"rule": error.rule}
     return ApplicationError(message, code=error.rule)

@@ -1,7 +1,7 @@
-"""The forms of the moderators' consoles (the forum game's and the Mafia 1923 event's): every
-POST of a console is read through one of them, with the model's limits, so bad input is a
-message next to its field (or at the top of the console for its small action forms) and
-changes nothing (docs/input-validation.md, "Every POST through a form")."""
+"""The forms of Mafia 1923's pages: the moderators' console and the players' pages. Every POST
+of them is read through one (issue 25), with the model's limits, so bad input is a message next
+to its field and changes nothing (docs/input-validation.md, "Every POST through a form"). The
+small forms both consoles use: online/core/forms.py."""
 
 from __future__ import annotations
 
@@ -13,80 +13,20 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
-from core.limits import TEXT_MAX_LENGTH
+from online.core.forms import TITLE_MAX_LENGTH, player_field, slot_field, username_field
+from online.core.zones import zone_choices
+from online.engine.mafia1923 import OPTIONS as M1923_OPTIONS
+from online.engine.mafia1923 import ROLES as M1923_ROLES
+from online.engine.mafia1923.roles import MAFIA_MEMBER, TOWNSPERSON
 
-from . import selectors
-from .engine.mafia1923 import OPTIONS as M1923_OPTIONS
-from .engine.mafia1923 import ROLES as M1923_ROLES
-from .engine.mafia1923.roles import MAFIA_MEMBER, TOWNSPERSON
-from .mafia1923 import services as mafia1923_services
-from .mafia1923.models import Entry, EventSettings, Override
-from .mafia1923.texts import role_name
-from .models import Game
-from .zones import zone_choices
+from . import services
+from .models import Entry, EventSettings, Override
+from .services import MAX_TEXT
+from .texts import role_name
 
-TITLE_MAX_LENGTH = Game._meta.get_field("title").max_length
-USERNAME_MAX_LENGTH = 150
 WEBHOOK_MAX_LENGTH = EventSettings._meta.get_field("webhook_url").max_length
 FAMILY_MAX_LENGTH = Entry._meta.get_field("family").max_length
-M1923_TEXT_MAX_LENGTH = mafia1923_services.MAX_TEXT
-MAX_EXTENSION_HOURS = 24 * 14
-
-
-class NewForumGameForm(forms.Form):
-    """A new forum game from a setup; its times are written in the chosen zone."""
-
-    title = forms.CharField(label=_("Title"), max_length=TITLE_MAX_LENGTH)
-    time_zone = forms.ChoiceField(label=_("Time zone of the game's times"), choices=zone_choices,
-                                  help_text=_("Deadlines are always at the top of an hour; the pages show them "
-                                              "in this zone."))
-    setup = forms.ModelChoiceField(label=_("Setup"), queryset=selectors.forum_setups().order_by("name"),
-                                   empty_label=None,
-                                   error_messages={"required": _("Choose a setup."),
-                                                   "invalid_choice": _("Choose a setup.")})
-
-    def __init__(self, *args, zone: str = "UTC", **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["time_zone"].initial = zone
-        self.fields["setup"].label_from_instance = lambda setup: f"{setup.name} ({setup.size})"
-
-
-def _note_field() -> forms.CharField:
-    return forms.CharField(label=_("Note"), max_length=TEXT_MAX_LENGTH, required=False)
-
-
-def _slot_field() -> forms.IntegerField:
-    return forms.IntegerField(label=_("Player"), min_value=1, max_value=1000,
-                              error_messages={"required": _("Choose a player."), "invalid": _("Choose a player."),
-                                              "min_value": _("Choose a player."), "max_value": _("Choose a player.")})
-
-
-def _username_field() -> forms.CharField:
-    return forms.CharField(label=_("User name"), max_length=USERNAME_MAX_LENGTH)
-
-
-class NothingForm(forms.Form):
-    """An action that takes no input (the deal, the start, publishing)."""
-
-
-class NoteForm(forms.Form):
-    note = _note_field()
-
-
-class HoursForm(forms.Form):
-    hours = forms.IntegerField(label=_("Hours"), min_value=1, max_value=MAX_EXTENSION_HOURS)
-    note = _note_field()
-
-
-class SlotForm(forms.Form):
-    slot = _slot_field()
-    note = _note_field()
-
-
-class ReplaceForm(forms.Form):
-    slot = _slot_field()
-    username = _username_field()
-    note = _note_field()
+FAMILY_LENGTH = FAMILY_MAX_LENGTH
 
 
 # -- the Mafia 1923 console ----------------------------------------------------------------------
@@ -253,13 +193,13 @@ class WebhookForm(forms.Form):
 
 def _webhook(url: str) -> str:
     try:
-        return mafia1923_services.checked_webhook_url(url)
+        return services.checked_webhook_url(url)
     except ApplicationError as error:
         raise ValidationError(error.message, code=error.code) from error
 
 
 def _reason_field() -> forms.CharField:
-    return forms.CharField(label=_("Reason"), max_length=M1923_TEXT_MAX_LENGTH, required=False)
+    return forms.CharField(label=_("Reason"), max_length=MAX_TEXT, required=False)
 
 
 class MoveForm(forms.Form):
@@ -270,7 +210,7 @@ class MoveForm(forms.Form):
 
 
 class AdjustForm(forms.Form):
-    slot = _slot_field()
+    slot = slot_field()
     role = forms.ChoiceField(label=_("Role"), choices=[(role, role) for role in M1923_ROLES])
     mafia = forms.BooleanField(label=_("Also a Mafia member"), required=False)
     reason = _reason_field()
@@ -284,19 +224,57 @@ class AdjustForm(forms.Form):
 class OverrideForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind"), choices=Override.Kind.choices)
     slot = forms.IntegerField(label=_("Player"), min_value=1, max_value=1000, required=False)
-    text = forms.CharField(label=_("Text"), max_length=M1923_TEXT_MAX_LENGTH, required=False)
+    text = forms.CharField(label=_("Text"), max_length=MAX_TEXT, required=False)
     reason = _reason_field()
 
 
 class SlotNoteForm(forms.Form):
-    slot = _slot_field()
-    note = forms.CharField(label=_("Note"), max_length=M1923_TEXT_MAX_LENGTH, required=False)
+    slot = slot_field()
+    note = forms.CharField(label=_("Note"), max_length=MAX_TEXT, required=False)
 
 
 class AnswerForm(forms.Form):
     question = forms.IntegerField(label=_("Question"), min_value=1, max_value=2**31 - 1)
-    answer = forms.CharField(label=_("Answer"), max_length=M1923_TEXT_MAX_LENGTH, required=False)
+    answer = forms.CharField(label=_("Answer"), max_length=MAX_TEXT, required=False)
 
 
 class ModeratorForm(forms.Form):
-    username = _username_field()
+    username = username_field()
+
+
+# -- the players' pages ---------------------------------------------------------------------------
+
+
+class EntryForm(forms.Form):
+    withdraw = forms.CharField(required=False, max_length=8)
+    level = forms.CharField(label=_("Level"), required=False, max_length=Entry._meta.get_field("level").max_length)
+    request = forms.CharField(label=_("Signed up as"), required=False,
+                              max_length=Entry._meta.get_field("request").max_length)
+    together = forms.CharField(label=_("Family or group name"), required=False, max_length=FAMILY_LENGTH)
+    language = forms.CharField(label=_("Language of messages"), required=False,
+                               max_length=Entry._meta.get_field("language").max_length)
+
+
+class FamilyVoteForm(forms.Form):
+    family = forms.CharField(label=_("Family"), required=False, max_length=FAMILY_LENGTH)
+    player = player_field()
+
+
+class ActionForm(forms.Form):
+    ability = forms.CharField(label=_("Action"), required=False, max_length=40)
+    withdraw = forms.CharField(required=False, max_length=8)
+    family = forms.CharField(label=_("Family"), required=False, max_length=FAMILY_LENGTH)
+    player = player_field()
+    players = forms.Field(label=_("Players"), required=False, widget=forms.MultipleHiddenInput)
+
+    def clean_players(self) -> list[int]:
+        numbers = []
+        for raw in self.cleaned_data.get("players") or []:
+            number = player_field().clean(raw)  # a ValidationError names this field
+            if number is not None:
+                numbers.append(number)
+        return numbers
+
+
+class QuestionForm(forms.Form):
+    body = forms.CharField(label=_("Question"), required=False, max_length=MAX_TEXT)

@@ -1,5 +1,5 @@
 """Pages of online games: thin views over services (writes) and selectors (reads). Every read of
-a thread, role or result asks online/visibility.py."""
+a thread, role or result asks online/core/visibility.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
@@ -17,17 +16,10 @@ from django.views.decorators.vary import vary_on_headers
 from clubs.selectors import person_name
 from core.errors import ApplicationError
 from core.forms import form_refusal
-from online.engine import night_order as engine_night_order
-from online.engine import processing, view_for
-from online.engine.forum.roles import ROLES
-
-from . import clock, selectors, services
-from .models import Game, GameEvent, Setup
-from .play import state_of
-from .player_forms import NightActionForm, PostForm, SignupForm, VoteForm
-from .setup_forms import export_json
-from .texts import catalogue
-from .visibility import (
+from online.core import clock
+from online.core.models import Game, GameEvent, Setup
+from online.core.play import state_of
+from online.core.visibility import (
     DEAD,
     MAIN,
     may_post,
@@ -37,12 +29,20 @@ from .visibility import (
     sees_everything,
     viewer_of,
 )
+from online.engine import night_order as engine_night_order
+from online.engine import processing, view_for
+from online.engine.forum.roles import ROLES
+
+from . import selectors, services
+from .player_forms import NightActionForm, PostForm, SignupForm, VoteForm
+from .setup_forms import export_json
+from .texts import catalogue
 
 PAGE_SIZE = 50
 
 
 def game_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "online/game_list.html", {
+    return render(request, "online/forum/game_list.html", {
         "running": selectors.games_in_progress(),
         "open": selectors.games_open_for_signups(),
         "finished": selectors.games_finished()[:20],
@@ -51,7 +51,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
 
 def night_order(request: HttpRequest, slug: str) -> HttpResponse:
     setup = get_object_or_404(Setup, slug=slug)
-    return render(request, "online/night_order.html", {"setup": setup, "stages": engine_night_order(setup.data)})
+    return render(request, "online/forum/night_order.html", {"setup": setup, "stages": engine_night_order(setup.data)})
 
 
 def setup_json(request: HttpRequest, slug: str) -> HttpResponse:
@@ -65,7 +65,7 @@ def setup_json(request: HttpRequest, slug: str) -> HttpResponse:
 
 def role_catalogue(request: HttpRequest) -> HttpResponse:
     """Every role of the forum game: its team, its night action and the stage it acts in."""
-    return render(request, "online/roles.html", {"roles": catalogue(), "stages": engine_night_order(None)})
+    return render(request, "online/forum/roles.html", {"roles": catalogue(), "stages": engine_night_order(None)})
 
 
 def _game(slug: str) -> Game:
@@ -112,7 +112,7 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         "abilities": _night_abilities(mine, state),
         "quote": _quote(posts, request.GET.get("quote", "")),
     }
-    return render(request, "online/game.html", context)
+    return render(request, "online/forum/game.html", context)
 
 
 def _unvotable(state, number: int) -> bool:
@@ -171,7 +171,7 @@ def vote_count(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     phase = request.GET.get("phase") or None
     count = selectors.named_vote_count(game, phase)
-    template = "online/_vote_count.html" if request.htmx else "online/vote_count_page.html"
+    template = "online/forum/_vote_count.html" if request.htmx else "online/forum/vote_count_page.html"
     response = render(request, template, {"game": game, "count": count})
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -234,7 +234,7 @@ def vote(request: HttpRequest, slug: str) -> HttpResponse:
         except ApplicationError as refused:
             error = refused.message
     if request.htmx:  # the updated count, with the refusal if any
-        return render(request, "online/_vote_count.html",
+        return render(request, "online/forum/_vote_count.html",
                       {"game": game, "count": selectors.named_vote_count(game), "error": error})
     if error:
         messages.error(request, error)
@@ -284,24 +284,15 @@ def review(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     viewer = viewer_of(request.user, game)
     if not sees_everything(viewer, game):
-        return render(request, "online/review_closed.html", {"game": game}, status=403)
+        return render(request, "online/forum/review_closed.html", {"game": game}, status=403)
     state = state_of(game)
     actions = GameEvent.objects.filter(game=game, type__in=("night_action_submitted", "action_resolved",
                                                             "private_result")).order_by("index")
     names = {slot.number: slot.name for slot in state.slots}
     days = [phase.id for phase in state.phases if phase.kind == "day"]
-    return render(request, "online/review.html", {
+    return render(request, "online/forum/review.html", {
         "game": game, "state": state, "names": names, "actions": [event.data for event in actions],
         "counts": [selectors.named_vote_count(game, day) for day in days],
         "players": [{"slot": slot, "private": may_see_private(viewer, game, slot.number)} for slot in state.slots],
         "threads": [key for key in _thread_keys(game, state) if may_read(viewer, game, state, key)],
     })
-
-
-@login_required
-def notifications(request: HttpRequest) -> HttpResponse:
-    items = list(request.user.online_notifications.select_related("game__setup")[:100])
-    if request.method == "POST":
-        services.notifications_mark_read(user=request.user)
-        return redirect(reverse("online:notifications"))
-    return render(request, "online/notifications.html", {"items": items})

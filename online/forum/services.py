@@ -10,11 +10,19 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.urls import reverse
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.selectors import person_name
 from core.errors import ApplicationError
+from online.core import clock
+from online.core import services as core_services
+from online.core.models import Follow, Game, Notification, Post, Setup, Slot
+from online.core.notifications import notify
+from online.core.play import apply, everyone, locked, state_of, store, system_post, thread
+from online.core.refusals import refusal
+from online.core.services import checked_title, player_slot, unique_slug
+from online.core.visibility import MAIN, may_post, viewer_of
+from online.core.zones import validate_zone
 from online.engine import (
     RuleError,
     create_game,
@@ -25,13 +33,8 @@ from online.engine import (
 )
 from online.engine import commands as c
 
-from . import clock
-from .models import Follow, Game, Notification, Post, Setup, Signup, Slot
-from .play import apply, everyone, locked, notify, state_of, store, system_post, thread
-from .refusals import refusal
+from .models import Signup
 from .setup_forms import validate_setup
-from .visibility import MAIN, may_post, viewer_of
-from .zones import validate_zone
 
 MAX_POST = 20000
 
@@ -39,42 +42,8 @@ MAX_POST = 20000
 # --- setups and games ----------------------------------------------------------------------------
 def setup_create(*, name: str, data: dict, created_by=None, slug: str | None = None) -> Setup:
     """A setup, checked by the same rules as the moderator's form and JSON import
-    (online/setup_forms.py ``validate_setup``)."""
-
-    name = (name or "").strip()
-    if not name:
-        raise ApplicationError(_("Give the setup a name."), code="setup.name")
-    try:
-        normalised = validate_setup({**data, "name": name} if isinstance(data, dict) else data)
-    except ValidationError as error:
-        raise ApplicationError(_("This is not a valid setup: %(reason)s") % {"reason": error.messages[0]},
-                               code=error.code or "setup.invalid") from error
-    slug = slug or _unique_slug(Setup, name)
-    return Setup.objects.create(name=name, slug=slug, data=normalised, created_by=created_by)
-
-
-RESERVED_SLUGS = {"setups", "notifications", "roles"}  # paths of their own under /online/ and the console
-
-
-def _unique_slug(model, title: str) -> str:
-    base = slugify(title)[:60] or "game"
-    slug, n = base, 1
-    while slug in RESERVED_SLUGS or model.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
-def checked_title(title: str) -> str:
-    """A game's (or an event's) title: given, and short enough for its column."""
-    title = (title or "").strip()
-    limit = Game._meta.get_field("title").max_length
-    if not title:
-        raise ApplicationError(_("Give the game a title."), code="game.title")
-    if len(title) > limit:
-        raise ApplicationError(_("The title is too long: at most %(limit)s characters.") % {"limit": limit},
-                               code="game.title-too-long")
-    return title
+    (online/forum/setup_forms.py ``validate_setup``)."""
+    return core_services.setup_create(name=name, data=data, check=validate_setup, created_by=created_by, slug=slug)
 
 
 def game_create(*, setup: Setup, moderator, title: str, seed: str | None = None,
@@ -88,7 +57,7 @@ def game_create(*, setup: Setup, moderator, title: str, seed: str | None = None,
         raise ApplicationError(error.messages[0], code="game.time-zone") from error
     state, log = create_game(setup.data, seed, now)
     with transaction.atomic():
-        game = Game.objects.create(slug=_unique_slug(Game, title), title=title, setup=setup,
+        game = Game.objects.create(slug=unique_slug(Game, title), title=title, setup=setup,
                                    moderator=moderator, seed=seed, time_zone=time_zone)
         store(game, state, log)
         thread(game, MAIN)
@@ -173,13 +142,6 @@ def game_start(*, game: Game, now: datetime | None = None) -> Game:
 
 
 # --- players: posts, votes, night actions --------------------------------------------------------
-def _player_slot(game: Game, user) -> Slot:
-    slot = game.slots.filter(user=user).first()
-    if slot is None:
-        raise ApplicationError(_("You are not playing in this game."), code="slot.none")
-    return slot
-
-
 def _names(game: Game) -> dict[str, int]:
     names = {}
     for slot in game.slots.select_related("user"):
@@ -263,7 +225,7 @@ def night_action_submit(*, game: Game, user, ability: str, target: int | None, n
     with transaction.atomic():
         game = locked(game.pk)
         now = now or clock.now()  # read under the lock, so the log's times never go back
-        slot = _player_slot(game, user)
+        slot = player_slot(game, user)
         apply(game, [c.NightAction(at=now, actor=slot.number, ability=ability, target=target)])
 
 
@@ -348,11 +310,6 @@ def follow_set(*, game: Game, user, on: bool) -> None:
         Follow.objects.get_or_create(game=game, user=user)
     else:
         Follow.objects.filter(game=game, user=user).delete()
-
-
-def notifications_mark_read(*, user, now: datetime | None = None) -> int:
-    return Notification.objects.filter(user=user, read_at=None).update(read_at=now or clock.now())
-
 
 
 def refusal_text(rule: str) -> str:

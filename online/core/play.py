@@ -1,6 +1,6 @@
-"""The bridge between the stored log and the engine: replay a game, apply commands under the
-game's row lock, and write what the new events mean for the site (caches, vote history, system
-posts, notifications) in the same transaction.
+"""The bridge between the stored log and the engine, for every online game: replay a game, apply
+commands under the game's row lock, and write what the new events mean for the site (the caches
+here; the game's own rows by the follower its package registered) in the same transaction.
 
 Only services call ``apply``; they hold the lock (``locked``) first.
 """
@@ -10,31 +10,35 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from datetime import datetime
 
-from celery import shared_task
-from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
-from django.utils import translation
 
 from core.locking import for_update
-from core.site import absolute
+from online.core.models import Game, GameEvent, Post, Slot, Thread
+from online.core.texts import DEFAULT_RULESET
 from online.engine import GameState, RuleError, replay, resolve
-from online.engine.clock import utc
 from online.engine.core import apply as apply_event
 
-from . import delivery
-from .languages import language_of
-from .mafia1923.play import follow_events
-from .models import Game, GameEvent, Notification, Post, Slot, Thread, Vote
 from .refusals import refusal
 from .signals import phase_started
 
 log = logging.getLogger(__name__)
+# What new log events mean on the site, per ruleset (the forum game's system posts and vote
+# history, Mafia 1923's drafts and delivery): registered in ``OnlineConfig.ready``, so the core
+# never imports a game's package.
+Follower = Callable[..., None]
+_FOLLOWERS: dict[str, Follower] = {}
 _STATES: OrderedDict[tuple[int, int], GameState] = OrderedDict()
 _STATES_KEPT = 64
 _STATES_LOCK = threading.Lock()
+
+
+def register_follower(ruleset: str, follower: Follower) -> None:
+    """``follower(game, state, events, rows=..., post=..., slots=...)`` writes what a game of
+    ``ruleset`` makes of its new events, in the transaction that stored them."""
+    _FOLLOWERS[ruleset] = follower
 
 
 def state_of(game: Game) -> GameState:
@@ -100,14 +104,9 @@ def store(game: Game, state: GameState, events: list[dict], *, post: Post | None
     game.event_count = first + len(events)
     _keep((game.pk, game.event_count), state)
     _cache(game, state)
-    if state.ruleset == "mafia1923":  # the family event's own delivery (online/mafia1923/play.py)
-
-        follow_events(game, state, events)
-    else:
-        if slots is None:
-            slots = {slot.number: slot for slot in game.slots.all()} if state.dealt else {}
-        for row, event in zip(rows, events, strict=True):
-            _follow(game, state, slots, row, event, post)
+    follower = _FOLLOWERS.get(state.ruleset) or _FOLLOWERS.get(DEFAULT_RULESET)
+    if follower is not None:  # what the new events mean for the game's own rows (each game's play.py)
+        follower(game, state, events, rows=rows, post=post, slots=slots)
     game.save(update_fields=["event_count", "status", "phase", "deadline", "paused", "dealt", "finished_at"])
     # a new phase's deadline, or (Mafia 1923) a draft's publication at the buffer's end: the
     # deadlines schedule a task for either (the same signal; the cached deadline says when)
@@ -140,75 +139,5 @@ def system_post(game: Game, key: str, event: dict, at: datetime) -> Post:
                                phase=game.phase, created_at=at)
 
 
-def notify(game: Game, users, kind: str, at: datetime, url: str = "", **params) -> None:
-    """In-site notifications, and the same by e-mail after the commit (a task: a slow mail server
-    never holds the game's lock). Stored as data (``kind``, ``params``), written out in each
-    reader's language when shown (online/texts.py ``notification_text``)."""
-    rows = Notification.objects.bulk_create(
-        Notification(user_id=user_id, game=game, kind=kind, params=params, url=url or game.get_absolute_url(),
-                     created_at=at)
-        for user_id in sorted(set(users))
-    )
-    ids = [row.pk for row in rows if row.pk is not None]
-    if ids:
-        transaction.on_commit(lambda: _mail(ids))
-
-
-def _mail(ids: list[int]) -> None:
-    try:
-        mail_notifications.delay(ids)
-    except Exception:  # the broker is down: the in-site notification is there all the same
-        log.warning("could not queue the e-mails of %d notifications", len(ids))
-
-
 def everyone(game: Game, slots: dict[int, Slot]) -> list[int]:
     return [slot.user_id for slot in slots.values()] + list(game.follows.values_list("user_id", flat=True))
-
-
-def _follow(game: Game, state: GameState, slots: dict[int, Slot], row: GameEvent, event: dict,
-            post: Post | None) -> None:
-    """What one new event means on the site."""
-    kind = event["type"]
-    at = utc(event["at"])
-    if kind in ("vote_cast", "vote_removed"):
-        Vote.objects.create(game=game, phase=event["phase"], voter=event["voter"],
-                            target=event.get("target"), at=at, event=row,
-                            post=post if post is not None and event.get("post") == post.ref else None)
-    elif kind in ("phase_started", "phase_ended", "slot_left", "game_ended", "deadline_extended",
-                  "deadline_paused", "deadline_resumed", "slot_replaced", "role_revealed"):
-        system_post(game, "main", event, at)
-        if kind == "phase_started":
-            notify(game, everyone(game, slots), Notification.Kind.PHASE, at,
-                   phase=event["phase"], deadline=event.get("deadline"))
-        elif kind == "game_ended":
-            notify(game, everyone(game, slots), Notification.Kind.GAME, at, winner=event.get("winner"))
-        if kind == "slot_left" and event["slot"] in slots:
-            Slot.objects.filter(pk=slots[event["slot"]].pk).update(alive=False)
-    elif kind == "private_result":
-        system_post(game, f"slot:{event['slot']}", event, at)
-    elif kind == "prodded":
-        system_post(game, f"slot:{event['slot']}", event, at)
-        if event["slot"] in slots:
-            notify(game, [slots[event["slot"]].user_id], Notification.Kind.PROD, at, note=event.get("note", ""))
-
-
-@shared_task(name="online.tasks.mail_notifications")
-def mail_notifications(ids: list[int]) -> int:
-    """The e-mail copy of in-site notifications (phase changes, role messages, prods, the end,
-    the review), to the accounts that have an address, each in its reader's language
-    (``language_of``) with the game's times in the game's zone. Once per notification however
-    often it runs (online/delivery.py): answers how many this run sent."""
-    notes = Notification.objects.filter(pk__in=ids).exclude(user__email="").select_related("user", "game__setup")
-    return delivery.send_once(notes.order_by("pk"), _mail_claim, _mail_one)
-
-
-def _mail_claim(note: Notification) -> tuple[int, str, int]:
-    return note.game_id, f"notification:{note.pk}", note.user_id
-
-
-def _mail_one(note: Notification) -> bool:
-    with translation.override(language_of(note.user)):
-        text = note.text
-        return bool(send_mail(f"{note.game.title}: {text}", f"{text}\n\n{absolute(note.url)}",
-                              settings.DEFAULT_FROM_EMAIL, [note.user.email], fail_silently=True))
-

@@ -17,21 +17,36 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
 
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 
-from online.engine import DeadlineReached, PublishResolution, RuleError, resolve
+from online.engine import DeadlineReached, GameState, PublishResolution, RuleError, resolve
 from online.engine.state import SYSTEM
 
 from . import clock
-from .mafia1923.play import publish_due
 from .models import Game
 from .play import locked, state_of, store
 
 log = logging.getLogger(__name__)
+# When the clock publishes a pending draft, per ruleset (Mafia 1923: at the buffer's end); a
+# ruleset that registered none (the forum game) waits for the moderator. Registered in
+# ``OnlineConfig.ready``, so the deadlines never import a game's package.
+_PUBLISHERS: dict[str, Callable[[GameState, datetime], bool]] = {}
+
+
+def register_publisher(ruleset: str, publish_due: Callable[[GameState, datetime], bool]) -> None:
+    _PUBLISHERS[ruleset] = publish_due
+
+
+def _publish_due(state: GameState, now: datetime) -> bool:
+    publish_due = _PUBLISHERS.get(state.ruleset)
+    return publish_due is not None and publish_due(state, now)
+
+
 MAX_STEPS = 50  # phases one call may resolve when the site was down past several deadlines
 
 
@@ -48,7 +63,7 @@ def resolve_due_phase(game_id: int, now: datetime | None = None, *, phase: str |
             if phase is not None and game.phase != phase and resolved == 0:
                 break  # a task for a phase already resolved (late or twice): nothing to do
             state = state_of(game)
-            if state.pending is not None and not publish_due(state, now):
+            if state.pending is not None and not _publish_due(state, now):
                 break  # a drafted resolution waits for the moderator (Mafia 1923: until the buffer's end)
             command = (PublishResolution(at=max(now, state.clock), actor=SYSTEM) if state.pending is not None
                        else DeadlineReached(at=max(now, state.clock), phase=game.phase))

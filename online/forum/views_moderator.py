@@ -16,25 +16,21 @@ from django.views.decorators.http import require_POST
 from clubs.permissions import clubs_user_organizes
 from core.errors import ApplicationError
 from core.forms import form_refusal
+from online.core import clock
+from online.core.forms import NoteForm, NothingForm
+from online.core.models import Game
+from online.core.permissions import may_create, moderated
+from online.core.play import state_of
 from online.engine import moderator_view
 
-from . import clock, selectors, services
-from .console_forms import HoursForm, NewForumGameForm, NoteForm, NothingForm, ReplaceForm, SlotForm
-from .models import Game
-from .play import state_of
+from . import selectors, services
+from .console_forms import HoursForm, NewForumGameForm, ReplaceForm, SlotForm
 from .setup_forms import SetupForm, SetupImportForm, initial_from
 
 
-def may_create(user) -> bool:
-    """Staff and club organizers create setups and games; a game's moderator runs its console."""
-    return user.is_authenticated and (user.is_staff or clubs_user_organizes(user).exists())
-
-
-def _moderated(request: HttpRequest, slug: str) -> Game:
-    game = get_object_or_404(selectors.forum_games().select_related("setup"), slug=slug)
-    if not (request.user.pk == game.moderator_id or request.user.is_superuser):
-        raise PermissionDenied
-    return game
+def _moderates(user, game: Game) -> bool:
+    """The forum game's rule: its moderator runs its console (and a superuser may)."""
+    return user.pk == game.moderator_id or user.is_superuser
 
 
 def _organizer_zone(user) -> str:
@@ -56,7 +52,7 @@ def console(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Game “%(title)s” created: sign-ups are open.") % {"title": game.title})
             return redirect("online_mod:console")
-    return render(request, "online/moderator/console.html", {
+    return render(request, "online/forum/moderator/console.html", {
         "setups": selectors.forum_setups(), "form": form,
         "games": selectors.forum_games().filter(moderator=request.user).select_related("setup"),
     })
@@ -65,7 +61,7 @@ def console(request: HttpRequest) -> HttpResponse:
 @login_required
 def setup_new(request: HttpRequest) -> HttpResponse:
     """A new setup: the form (roles with counts and teams, options, phase lengths), or a JSON
-    import; both checked by the same rules (online/setup_forms.py). ``?from=<slug>`` starts
+    import; both checked by the same rules (online/forum/setup_forms.py). ``?from=<slug>`` starts
     from a stored setup."""
     if not may_create(request.user):
         raise PermissionDenied
@@ -87,15 +83,15 @@ def setup_new(request: HttpRequest) -> HttpResponse:
             importer = bound
         else:
             form = bound
-    return render(request, "online/moderator/setup_form.html", {"form": form, "importer": importer,
+    return render(request, "online/forum/moderator/setup_form.html", {"form": form, "importer": importer,
                                                                  "start": start})
 
 
 @login_required
 def game_console(request: HttpRequest, slug: str) -> HttpResponse:
-    game = _moderated(request, slug)
+    game = moderated(request, selectors.forum_games().select_related("setup"), slug, _moderates)
     state = state_of(game)
-    return render(request, "online/moderator/game.html", {
+    return render(request, "online/forum/moderator/game.html", {
         "game": game, "state": state, "everything": moderator_view(state),
         "activity": selectors.hours_since_last_post(game, clock.now()),
         "signups": game.signups.select_related("user"),
@@ -145,7 +141,7 @@ def _account(username: str):
 @require_POST
 @login_required
 def game_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
-    game = _moderated(request, slug)
+    game = moderated(request, selectors.forum_games().select_related("setup"), slug, _moderates)
     if action not in ACTIONS:
         raise Http404
     form_class, run = ACTIONS[action]

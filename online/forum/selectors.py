@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet
 
+from online.core.models import Game, Post, Setup, Slot
+from online.core.play import state_of
+from online.core.visibility import Viewer, may_read
 from online.engine import vote_count
-
-from .models import Game, Post, Setup, Slot
-from .play import state_of
-from .visibility import Viewer, may_read
 
 
 def forum_games() -> QuerySet[Game]:

@@ -16,13 +16,13 @@ from datetime import datetime
 from django.db import transaction
 
 from core.locking import for_update
-from online.core.models import Game, GameEvent, Post, Slot, Thread
-from online.core.texts import DEFAULT_RULESET
 from online.engine import GameState, RuleError, replay, resolve
 from online.engine.core import apply as apply_event
 
+from .models import Game, GameEvent, Post, Slot, Thread
 from .refusals import refusal
 from .signals import phase_started
+from .texts import DEFAULT_RULESET
 
 log = logging.getLogger(__name__)
 # What new log events mean on the site, per ruleset (the forum game's system posts and vote

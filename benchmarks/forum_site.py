@@ -58,8 +58,9 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
-    from online import clock, services
-    from online.deadlines import sweep_due
+    from online.core import clock
+    from online.core.deadlines import sweep_due
+    from online.forum import services
     from online.models import Game
 
     call_command("migrate", verbosity=0)

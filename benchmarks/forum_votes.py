@@ -84,7 +84,7 @@ def create_games(count: int) -> list[dict]:
     from django.db import connections
     from django.test import Client
 
-    from online import services
+    from online.forum import services
 
     User = get_user_model()
     roles = [{"role": "mafia_goon", "count": 3}, {"role": "cop", "count": 1}, {"role": "doctor", "count": 1},

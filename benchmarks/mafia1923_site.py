@@ -129,7 +129,7 @@ def serve(server) -> None:
 
 # --- 1. the event ----------------------------------------------------------------------------------
 def family_sizes(players: int) -> list[int]:
-    from online.mafia1923_formation import best_sizes
+    from online.mafia1923.formation import best_sizes
 
     tens = min(60, players // 10)  # 1,000: 60 families of 10 and 50 of 8, as in the engine's benchmark
     if (players - 10 * tens) % 8 == 0:
@@ -150,10 +150,10 @@ def build(args, smtp_port: int, hook_port: int):
     from django.contrib.auth.hashers import make_password
     from django.core.management import call_command
 
-    from online import clock
-    from online import mafia1923_services as services
-    from online.mafia1923_demo import last_saturday_night
-    from online.mafia1923_models import Entry
+    from online.core import clock
+    from online.mafia1923 import services
+    from online.mafia1923.demo import last_saturday_night
+    from online.mafia1923.models import Entry
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # production-like: the manifest storage
@@ -202,11 +202,11 @@ def _pool(sizes: list[int]) -> list[dict]:
 
 def night_one(game, night) -> int:
     """Every player with a night action submits it; the Mafia names its quota (services)."""
-    from online import mafia1923_services as services
+    from online.core.play import state_of
     from online.engine.mafia1923 import available_actions
     from online.engine.mafia1923.common import kill_quota
     from online.engine.mafia1923.events import ext
-    from online.play import state_of
+    from online.mafia1923 import services
 
     game.refresh_from_db()
     state = state_of(game)
@@ -243,10 +243,10 @@ def night_one(game, night) -> int:
 
 # --- 2. window end → delivered ---------------------------------------------------------------------
 def delivery(game, night, sink: SmtpSink) -> None:
-    from online.deadlines import resolve_due_phase
-    from online.mafia1923_recipients import PRIVATE
+    from online.core.deadlines import resolve_due_phase
+    from online.core.play import state_of
+    from online.mafia1923.recipients import PRIVATE
     from online.models import Notification, Post
-    from online.play import state_of
 
     game.refresh_from_db()
     deadline = state_of(game).phase.deadline
@@ -274,8 +274,8 @@ def delivery(game, night, sink: SmtpSink) -> None:
 def open_day(game, night) -> None:
     from django.db import transaction
 
+    from online.core.play import apply, locked, state_of
     from online.engine import PauseDeadline
-    from online.play import apply, locked, state_of
 
     game.refresh_from_db()
     assert state_of(game).phase.id == "D1", state_of(game).phase
@@ -289,8 +289,8 @@ def voters(game, count: int) -> list[dict]:
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
+    from online.core.play import state_of
     from online.engine.mafia1923.events import ext
-    from online.play import state_of
 
     state = state_of(game)
     e = ext(state)

@@ -77,8 +77,8 @@ MIDDLEWARE = [
     # Rate limits (core/ratelimits.py): a refused request gets the 429 page or JSON.
     "django_ratelimit.middleware.RatelimitMiddleware",
     "axes.middleware.AxesMiddleware",
-    "online.deadlines.SweepMiddleware",
-    "online.languages.RememberLanguageMiddleware",  # the language of a user's e-mails
+    "online.core.deadlines.SweepMiddleware",
+    "online.core.languages.RememberLanguageMiddleware",  # the language of a user's e-mails
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -149,7 +149,7 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 # Online games' deadlines: without beat (the embedded default) requests run the sweep in-process,
-# at most once every ONLINE_SWEEP_SECONDS (online/deadlines.py).
+# at most once every ONLINE_SWEEP_SECONDS (online/core/deadlines.py).
 ONLINE_SWEEP_IN_PROCESS = env.bool("ONLINE_SWEEP_IN_PROCESS", default=not REDIS_URL)
 ONLINE_SWEEP_SECONDS = env.int("ONLINE_SWEEP_SECONDS", default=30)
 
@@ -182,7 +182,7 @@ CELERY_TASK_PUBLISH_RETRY = False
 PIPELINE_LEASE_SECONDS = env.int("PIPELINE_LEASE_SECONDS", default=45)
 CELERY_BEAT_SCHEDULE = {
     "pipeline-sweep": {"task": "core.outbox.sweep_pipeline", "schedule": 60.0},
-    # Online games: resolve every phase past its deadline (online/deadlines.py).
+    # Online games: resolve every phase past its deadline (online/core/deadlines.py).
     "online-deadline-sweep": {"task": "online.tasks.sweep_deadlines", "schedule": 60.0},
 }
 # A send while the broker is down fails at once (one try, no waiting between tries): the page

@@ -26,9 +26,9 @@ urlpatterns = [
     path("discipline/", include("discipline.urls_player")),
     path("organize/", include("tournaments.urls_organizer")),
     path("games/", include("games.urls")),
-    path("online/1923/", include("online.mafia1923_urls")),  # before online/<slug>/
+    path("online/1923/", include("online.mafia1923.urls")),  # before online/<slug>/
     path("online/", include("online.urls")),
-    path("organize/online/1923/", include("online.mafia1923_urls_moderator")),
+    path("organize/online/1923/", include("online.mafia1923.urls_moderator")),
     path("organize/online/", include("online.urls_moderator")),
     path("organize/games/", include("games.urls_organizer")),
     path("", include("games.urls_judge")),

@@ -1,37 +1,19 @@
-"""Online games: the public pages and the players' actions (the moderator's are in
-urls_moderator.py)."""
+"""Online play's public pages under /online/, one namespace for the packages' pages (Mafia 1923's
+have their own: online/mafia1923/urls.py). The moderators' are in urls_moderator.py."""
 
 from django.urls import path
 
-from . import views, views_simulations, views_table
+from .core import views
+from .forum import urls as forum_urls
+from .simulations import urls as simulation_urls
+from .table import urls as table_urls
 
 app_name = "online"
 
+# The forum games' catch-all slug (``<slug>/``) comes last.
 urlpatterns = [
-    path("", views.game_list, name="list"),
     path("notifications/", views.notifications, name="notifications"),
-    path("roles/", views.role_catalogue, name="roles"),
-    # The auto-judged table (before the games' catch-all slug).
-    path("table/", views_table.table_home, name="table_home"),
-    path("table/new/", views_table.table_new, name="table_new"),
-    path("table/<slug:token>/", views_table.table_page, name="table"),
-    path("table/<slug:token>/answer/", views_table.table_act, name="table_answer"),
-    path("table/<slug:token>/heard/", views_table.table_heard, name="table_heard"),
-    path("table/<slug:token>/clock/", views_table.table_clock, name="table_clock"),
-    path("table/<slug:token>/protocol.json", views_table.table_protocol, name="table_protocol"),
-    path("table/<slug:token>/transcript.txt", views_table.table_transcript, name="table_transcript"),
-    # Simulation runs of the auto-judged table (asking for one: urls_moderator.py).
-    path("simulations/", views_simulations.simulation_list, name="simulations"),
-    path("simulations/<int:pk>/", views_simulations.simulation_page, name="simulation"),
-    path("simulations/<int:pk>/report.json", views_simulations.simulation_json, name="simulation_json"),
-    path("setups/<slug:slug>/night-order/", views.night_order, name="night_order"),
-    path("setups/<slug:slug>/setup.json", views.setup_json, name="setup_json"),
-    path("<slug:slug>/", views.game_page, name="game"),
-    path("<slug:slug>/votes/", views.vote_count, name="vote_count"),
-    path("<slug:slug>/post/", views.post_create, name="post"),
-    path("<slug:slug>/vote/", views.vote, name="vote"),
-    path("<slug:slug>/action/", views.night_action, name="action"),
-    path("<slug:slug>/signup/", views.signup, name="signup"),
-    path("<slug:slug>/follow/", views.follow, name="follow"),
-    path("<slug:slug>/review/", views.review, name="review"),
+    *table_urls.urlpatterns,
+    *simulation_urls.urlpatterns,
+    *forum_urls.urlpatterns,
 ]

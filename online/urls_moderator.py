@@ -1,16 +1,10 @@
-"""The moderator's console for online games."""
+"""The moderators' consoles of online play under /organize/online/ (Mafia 1923's:
+online/mafia1923/urls_moderator.py)."""
 
-from django.urls import path
-
-from . import views_moderator as views
-from . import views_simulations
+from .forum import urls_moderator as forum_urls
+from .simulations import urls_moderator as simulation_urls
 
 app_name = "online_mod"
 
-urlpatterns = [
-    path("", views.console, name="console"),
-    path("setups/new/", views.setup_new, name="setup_new"),
-    path("simulations/new/", views_simulations.simulation_new, name="simulation_new"),
-    path("<slug:slug>/", views.game_console, name="game"),
-    path("<slug:slug>/<slug:action>/", views.game_action, name="action"),
-]
+# Asking for a simulation run comes before the forum console's game slug.
+urlpatterns = [*simulation_urls.urlpatterns, *forum_urls.urlpatterns]

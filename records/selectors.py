@@ -33,9 +33,10 @@ from clubs.models import Club
 from core.written import local
 from games.engine import ProtocolError, replay
 from games.models import Game
-from online import mafia1923_texts, texts
+from online.core.visibility import review_open_q
+from online.forum import texts
+from online.mafia1923 import texts as mafia1923_texts
 from online.models import GameEvent, Slot
-from online.visibility import review_open_q
 from scoring.engine.points import ONE
 from tournaments.models import Evening, Tournament
 from vocabulary import ROLES, TEAM_OF_ROLE, TEAMS
@@ -334,13 +335,13 @@ def table_mates(player) -> list[tuple[int, str, int]]:
 
 # --- online games (docs/records.md, "Online games") ---------------------------------------------
 
-MAFIA1923 = "mafia1923"  # the online ruleset of the family event (online/mafia1923_services.py)
+MAFIA1923 = "mafia1923"  # the online ruleset of the family event (online/mafia1923/services.py)
 
 
 def player_online_games(player) -> QuerySet[Slot]:
     """The player's seats in the online games whose roles are public, the latest ended first: the
     slots held by the player's account in the games over whose post-game review is published
-    (online.visibility's one rule, as a filter). A game still running, or over with its review not
+    (online.core.visibility's one rule, as a filter). A game still running, or over with its review not
     yet published, is not there at all; the auto-judged table (its owner's alone) never is."""
     if player.user_id is None:
         return Slot.objects.none()

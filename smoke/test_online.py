@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.http import HttpRequest
 
-from online import clock, deadlines
+from online.core import clock, deadlines
 from online.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -155,6 +155,25 @@ def simulate(
     return run
 
 
+def simulate_pair(
+    games: int,
+    seed: str | int,
+    spec: str | None = None,
+    compare_spec: str | None = None,
+    config: TableConfig | dict | None = None,
+    chat_settings: dict | None = None,
+    *,
+    keep_games: bool = False,
+    scorer: Callable[[dict], dict] | None = None,
+) -> tuple[Run, dict]:
+    """A run and, given ``compare_spec``, the same seeds played by those agents: the run (its
+    games kept if ``keep_games``) and the report of the two, head to head. The one way both the
+    command line (``simulate_games``) and the site's runs (``online.simulations``) play."""
+    run = simulate(games, seed, spec, config, chat_settings, keep_games=keep_games, scorer=scorer)
+    other = simulate(games, seed, compare_spec, config, chat_settings, scorer=scorer) if compare_spec else None
+    return run, build_report(run, other)
+
+
 def wilson(successes: int, total: int, z: float = 1.959964) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion."""
     if total == 0:

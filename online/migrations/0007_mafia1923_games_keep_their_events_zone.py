@@ -1,5 +1,5 @@
 """A Mafia 1923 event's game keeps its event's time zone (its setup's "timezone" setting, Israel
-time unless set) in ``Game.time_zone``, as a new event's does (online/mafia1923_services.py): every
+time unless set) in ``Game.time_zone``, as a new event's does (online/mafia1923/services.py): every
 time of the event — its notifications too — is written in that zone (core/written.py). Events
 made before kept UTC there."""
 

@@ -2,8 +2,8 @@
 
 from django import template
 
-from online.mafia1923_models import Entry
-from online.mafia1923_texts import ability_name, phase_name, role_name, status_name
+from online.mafia1923.models import Entry
+from online.mafia1923.texts import ability_name, phase_name, role_name, status_name
 
 register = template.Library()
 

@@ -7,8 +7,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from core import written
-from online import texts
 from online.agents.spec import spec_words
+from online.forum import texts
 
 register = template.Library()
 

@@ -22,7 +22,7 @@ from django.core.management import call_command
 from clubs.models import Player
 from discipline.models import DisciplineCase
 from games.models import Game
-from online.simulation_models import SimulationRun
+from online.simulations.models import SimulationRun
 from tests.browser_kit import log_in, look_problems, snapshot
 from tests.foundation.test_raw_values import internal_codes, person_written, raw_values
 from tournaments.models import Evening

@@ -235,3 +235,70 @@ def test_the_pure_engines_import_neither_django_nor_the_site(package):
             if top == "django" or (top in APPS and not inside):
                 bad.append(f"{path.relative_to(ROOT)}:{line}: {imported}")
     assert not bad, f"{package} must stay pure Python:\n" + "\n".join(bad)
+
+
+# --- online play's packages (docs/architecture.md, "Online play") -----------------------------
+# One app, ``online``: the shared core and one package per game beside it. A game's package may
+# import the core and the shared packages (the bots and agents, the pure engine), never another
+# game's package; the core and the agents import no game's package. The app's root modules
+# (models, urls, apps, tasks, demo, the template tags and the commands) put the packages together.
+ONLINE_GAMES = ("online.forum", "online.mafia1923", "online.table", "online.simulations")
+ONLINE_SHARED = ("online.core", "online.agents")
+GAME_WORDS = ("forum", "mafia1923", "1923", "table", "simulation")
+
+
+def _online_package(module: str) -> str | None:
+    for package in (*ONLINE_SHARED, *ONLINE_GAMES):
+        if module == package or module.startswith(package + "."):
+            return package
+    return None
+
+
+def _across_online_packages(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Each import of a game's package from another game's package, or from the shared ones."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        source = _online_package(module)
+        if source is None:
+            continue
+        for target, line in sorted(targets.items()):
+            other = _online_package(target)
+            if other in ONLINE_GAMES and other != source:
+                found.append(f"{module}:{line} imports {target}")
+    return found
+
+
+def test_every_online_package_is_read():
+    for package in (*ONLINE_SHARED, *ONLINE_GAMES):
+        assert any(_online_package(module) == package and module != package for module in MODULES), package
+        assert GRAPH.get(f"{package}.views") or package in ONLINE_SHARED or GRAPH.get(f"{package}.services"), package
+
+
+def test_a_games_package_never_imports_another_games_and_the_core_none():
+    found = _across_online_packages(GRAPH)
+    assert not found, "imports across online games' packages (docs/architecture.md):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(("module", "target"), [
+    ("online.forum.views", "online.mafia1923.services"),  # a game imports another game
+    ("online.simulations.services", "online.table.play"),
+    ("online.core.play", "online.mafia1923.play"),  # the core imports a game
+    ("online.agents.simulate", "online.simulations.models"),
+])
+def test_the_package_check_finds_an_import_across_games(module, target):
+    """The check above can fail: an import edge added to the graph is found."""
+    graph = {source: dict(targets) for source, targets in GRAPH.items()}
+    assert not any(line.startswith(f"{module}:") and line.endswith(target) for line in _across_online_packages(graph))
+    graph.setdefault(module, {})[target] = 1
+    assert f"{module}:1 imports {target}" in _across_online_packages(graph)
+
+
+def test_no_module_of_online_play_is_named_after_a_game():
+    """A game's files live in its package, named without the game (views.py, not
+    mafia1923_views.py); the template tag libraries and the commands keep the names templates
+    and operators use."""
+    kept = {"templatetags", "management", "migrations", "engine"}
+    named = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "online").rglob("*.py"))
+             if not kept & set(path.relative_to(ROOT / "online").parts)
+             and any(word in path.stem for word in GAME_WORDS)]
+    assert not named, "files named after a game (move them into its package):\n" + "\n".join(named)

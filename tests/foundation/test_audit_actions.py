@@ -69,7 +69,7 @@ def recorded_actions() -> tuple[set[str], list[str]]:
             lambda: {f"protocol.{value}" for value in ProtocolVersion.Action.values},
         ("tournaments/services/applications.py", "f'application.{reason}'"):
             lambda: {f"application.{reason}" for reason in _arguments_to(modules, "_set_status", keyword="reason")},
-        ("online/mafia1923_services.py", "action"):
+        ("online/mafia1923/services.py", "action"):
             lambda: _arguments_to(modules, "_judge_player", position=2),
     }
     actions, unread = set(), []

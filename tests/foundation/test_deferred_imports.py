@@ -37,12 +37,15 @@ ALLOWED = {
     ("records/apps.py", "."): "AppConfig.ready",
     ("leagues/apps.py", "."): "AppConfig.ready",
     ("games/apps.py", "."): "AppConfig.ready",  # games/live_poll.py's receivers
-    ("online/apps.py", ".deadlines"): "AppConfig.ready",
-    ("online/apps.py", ".signals"): "AppConfig.ready",
+    ("online/apps.py", ".core.deadlines"): "AppConfig.ready",
+    ("online/apps.py", ".core.signals"): "AppConfig.ready",
+    ("online/apps.py", ".core"): "AppConfig.ready",  # each game registers what the core asks of it
+    ("online/apps.py", ".forum"): "AppConfig.ready",
+    ("online/apps.py", ".mafia1923"): "AppConfig.ready",
     ("online/apps.py", "games"): "AppConfig.ready",
     ("online/apps.py", ".agents.simulate"): "AppConfig.ready",
     ("online/apps.py", "core"): "AppConfig.ready",
-    ("online/apps.py", ".simulations"): "AppConfig.ready",
+    ("online/apps.py", ".simulations.services"): "AppConfig.ready",
     # The compiled engine's build needs Cython and setuptools, which only the dev install has.
     ("games/engine/build.py", "Cython.Build"): "optional build dependency",
     ("games/engine/build.py", "setuptools"): "optional build dependency",

@@ -23,7 +23,7 @@ from core.models import RecomputeJob
 from discipline.models import DisciplineCase
 from games.rulesets import ROLE_LABELS
 from online.agents.charts import ROLE_NAMES
-from online.simulation_models import SimulationRun
+from online.simulations.models import SimulationRun
 from tests.factories import ClubFactory
 from tests.tournaments.factories import TournamentFactory, organizer_of
 from tournaments.models import Evening
@@ -78,8 +78,9 @@ def internal_codes() -> frozenset[str]:
     from django.apps import apps
 
     from core.actions import described
-    from online import mafia1923_texts, texts
     from online.agents.spec import KIND_WORDS
+    from online.forum import texts
+    from online.mafia1923 import texts as mafia1923_texts
     from vocabulary import RULESET_IDS
 
     codes = set(RULESET_IDS) | set(KIND_WORDS) | set(described())

@@ -62,7 +62,7 @@ SKIPPED = ("/admin/", "/static/", "/i18n/", "/healthz")
 PEOPLE = ("anonymous", "player", "judge", "organizer", "moderator")
 # Tables a refused request may still write: the session (a message waits there for the next page),
 # log-in attempts and lock-outs, and the language a signed-in person reads the online games in (kept
-# on their first visit of an online page for the e-mails: online/languages.py), whatever the input.
+# on their first visit of an online page for the e-mails: online/core/languages.py), whatever the input.
 MAY_CHANGE_ON_REFUSAL = {"django_session", "axes_accessattempt", "axes_accesslog", "axes_accessfailurelog",
                          "online_languagepreference"}
 

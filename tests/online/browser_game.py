@@ -6,7 +6,7 @@ The moderator (a laptop, 1024 px) makes the setup with the form, creates the gam
 sends the role messages, starts, extends a deadline, replaces a player and publishes the review;
 the players (phones, 390 px; one on a laptop) sign up, post, vote with the control and with a
 `VOTE:` tag, and send night actions. Deadlines pass on the site's controllable clock
-(online/clock.py) and resolve through the in-process sweep.
+(online/core/clock.py) and resolve through the in-process sweep.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from datetime import timedelta
 
 import pytest
 
-from online import clock
+from online.core import clock
+from online.core.play import state_of
 from online.models import Game
-from online.play import state_of
 from tests.browser_kit import LAPTOP, PHONE, follow, log_in, page_check
 
 PASSWORD = "secret-pass-123"
@@ -242,7 +242,7 @@ def play_a_whole_game(chromium, base: str) -> Game:
     look(russian, "online-review-ru")
     russian.goto(f"{base}{game.get_absolute_url()}")
     assert "Игра окончена" in russian.content() and "МСК" in russian.content()  # the zone in the reader's language
-    from online.languages import language_of
+    from online.core.languages import language_of
 
     assert language_of(players[survivor]) == "ru", "the site keeps the language for the player's e-mails"
     for page in [*pages.values(), mod]:

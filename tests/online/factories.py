@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import factory
 
-from online import services
+from online.forum import services
 from online.models import Setup
 from tests.factories import UserFactory
 

@@ -285,7 +285,7 @@ def test_every_kind_of_job_has_the_runner_its_app_registered():
     """The outbox knows no app: scoring, tournaments (standings), ratings, records (a game's rows
     in the players' records) and online (simulation runs) register their runners in
     AppConfig.ready(), ratings with its order of 'from' games, scoring the sweep's stale scores."""
-    from online.simulations import run_simulation
+    from online.simulations.services import run_simulation
     from ratings.services import earlier_in_rating_order, run_ratings
     from records.services import run_player_records
     from scoring.services import rescore_stale, run_game_scores

@@ -248,7 +248,7 @@ def build(variant: str, clock) -> World:
 def _online_game(world: World) -> dict:
     """An online forum game in progress, moderated by the organizer: the deal's seed is the
     secret (the two worlds deal differently); its team thread and a night result hold secrets."""
-    from online import services as online
+    from online.forum import services as online
     from online.models import Slot
 
     setup = online.setup_create(name="Secret Setup", slug="secret-setup", data={
@@ -312,8 +312,8 @@ def _simulation_run(world: World) -> dict:
 def _mafia1923_event(world: World) -> dict:
     """A Mafia 1923 event, started, moderated by the organizer: two families of 8 whose deal is
     the secret (its seed differs between the worlds); a player's question to the moderators."""
-    from online import clock
-    from online import mafia1923_services as m1923
+    from online.core import clock
+    from online.mafia1923 import services as m1923
 
     now = clock.now()
     game = m1923.event_create(title="Secret 1923", moderator=world.organizer, seed=f"secret-1923-{world.variant}",
@@ -330,9 +330,9 @@ def _mafia1923_event(world: World) -> dict:
 
 
 def _end_online_game(world: World) -> None:
-    from online import services as online
+    from online.core.play import state_of
+    from online.forum import services as online
     from online.models import Game as OnlineGame
-    from online.play import state_of
 
     game = OnlineGame.objects.get(slug=world.extra["online_game"])
     for number in [slot.number for slot in state_of(game).slots if slot.side == "mafia"]:
@@ -343,7 +343,7 @@ def _end_online_game(world: World) -> None:
 
 
 def _mafia_slot(game) -> int:
-    from online.play import state_of
+    from online.core.play import state_of
 
     game.refresh_from_db()
     return next(slot.number for slot in state_of(game).slots if slot.side == "mafia")

@@ -18,8 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from online.engine import LogError
 from online.engine.mafia1923 import replay_event
-from online.mafia1923_models import Override
-from online.mafia1923_selectors import events as stored_events
+from online.mafia1923.models import Override
+from online.mafia1923.selectors import events as stored_events
 
 from .replay_online_game import read_log_file
 

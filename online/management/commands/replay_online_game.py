@@ -13,8 +13,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from online.core.models import Game
 from online.engine import LogError, replay_outcome
-from online.models import Game
 
 
 def read_log_file(path: str) -> list:

@@ -18,10 +18,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from games.protocol_scoring import scorer
-from online.agents.simulate import build_report, simulate, write_game, write_report
+from online.agents.simulate import simulate_pair, write_game, write_report
 from online.agents.spec import SpecError
 from online.engine.judged_table import TableConfig, TableError
-from online.simulations import simulation_record
+from online.simulations.services import simulation_record
 
 
 def chat_settings() -> dict | None:
@@ -76,25 +76,20 @@ class Command(BaseCommand):
         started = time.perf_counter()
         try:
             score = scorer()  # the scoring app's engine (games.protocol_scoring)
-            run = simulate(
+            run, report = simulate_pair(
                 games,
                 seed,
                 agents,
+                compare,
                 table_config,
                 chat_settings(),
                 keep_games=not no_games,
                 scorer=score,
             )
-            other = (
-                simulate(games, seed, compare, table_config, chat_settings(), scorer=score)
-                if compare
-                else None
-            )
         except SpecError as error:
             raise CommandError(str(error)) from None
         for game, document in run.played:
             write_game(directory, int(game.seed.rsplit("-", 1)[1]), game, document)
-        report = build_report(run, other)
         write_report(report, directory)
         elapsed = time.perf_counter() - started
         if record:
@@ -111,7 +106,7 @@ class Command(BaseCommand):
             f"{games} games ({agents}) in {elapsed:.2f} s: red wins {summary['red_win_rate']:.1%} "
             f"(95% {low:.1%}–{high:.1%}); files and report.json / report.html in {directory}"
         )
-        if other is not None:
+        if compare:
             h2h, against = report["head_to_head"], report["compare"]
             self.stdout.write(
                 f"against {compare}: red wins {against['red_win_rate']:.1%}; "

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from online import clock
+from online.core import clock
 from tests.online.factories import START
 
 

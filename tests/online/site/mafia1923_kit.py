@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from online import clock
-from online import mafia1923_services as services
-from online.deadlines import sweep_due
+from online.core import clock
+from online.core.deadlines import sweep_due
+from online.core.play import state_of
 from online.engine.mafia1923 import available_actions
 from online.engine.mafia1923.events import ext
+from online.mafia1923 import services
 from online.models import Game
-from online.play import state_of
 from tests.factories import UserFactory
 
 START = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)  # a Thursday: Night 1 is Saturday 28 Nov, 21:00 in Israel

@@ -1,7 +1,7 @@
 """A whole online forum game in a real browser on the full suite's PostgreSQL: a moderator and
 five players (and a replacement), from the setup form and sign-ups to the published post-game
 review (tests/online/browser_game.py), with deadlines driven by the site's controllable clock
-(online/clock.py) and resolved by the in-process sweep."""
+(online/core/clock.py) and resolved by the in-process sweep."""
 
 from __future__ import annotations
 

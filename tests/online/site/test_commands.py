@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.http import HttpRequest
 
-from online import services
+from online.forum import services
 from online.models import Game
 from tests.online.factories import START, a_game
 
@@ -54,7 +54,7 @@ def test_the_demo_game_writes_every_deadline_one_way_in_its_zone(client):
     game's zone (the demo club's), never the log's raw ISO time."""
     import re
 
-    from online.zones import game_time
+    from online.core.zones import game_time
 
     call_command("seed_demo", stdout=io.StringIO())
     playing = Game.objects.get(slug="demo-forum-game")
@@ -69,7 +69,7 @@ def test_the_demo_game_writes_every_deadline_one_way_in_its_zone(client):
 def test_game_time_is_the_game_s_zone_with_its_label():
     from datetime import UTC, datetime
 
-    from online.zones import game_time
+    from online.core.zones import game_time
 
     moment = datetime(2026, 11, 24, 6, 0, tzinfo=UTC)
     assert game_time(moment, Game(time_zone="Europe/Moscow")) == "Tue 24 Nov 2026, 09:00 MSK"

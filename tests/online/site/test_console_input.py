@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import ClubMembership
-from online.mafia1923_models import EventSettings
+from online.mafia1923.models import EventSettings
 from online.models import Game, GameEvent
 from tests.factories import MembershipFactory, UserFactory
 from tests.online.factories import a_game, a_setup

@@ -15,7 +15,9 @@ from django.urls import reverse
 
 from config.celery import app
 from core.errors import ApplicationError
-from online import clock, deadlines, services, tasks
+from online import tasks
+from online.core import clock, deadlines
+from online.forum import services
 from online.models import Game
 from tests.online.factories import a_game
 

@@ -1,6 +1,6 @@
 """Every GET route of the online games, opened directly and by htmx (issue 27: "`/online/<slug>/votes/`
 opened directly is an unstyled fragment: a full page for a direct visit, the fragment for htmx").
-The routes come from the URL conf (online.urls and online.mafia1923_urls), so a new fragment
+The routes come from the URL conf (online.urls and online.mafia1923.urls), so a new fragment
 route is walked too: a direct visit answers a whole page (or a redirect to one), never a bare
 fragment."""
 
@@ -14,9 +14,10 @@ from django.core.management import call_command
 from django.http import HttpRequest
 from django.urls import URLPattern, reverse
 
-from online import mafia1923_urls, urls
+from online import urls
+from online.mafia1923 import urls as mafia1923_urls
 from online.models import Game
-from online.simulation_models import SimulationRun
+from online.simulations.models import SimulationRun
 
 pytestmark = pytest.mark.django_db
 

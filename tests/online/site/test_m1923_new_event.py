@@ -12,8 +12,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from online.console_forms import POOL_ROLES, NewEventForm
 from online.engine.mafia1923 import OPTIONS
+from online.mafia1923.forms import POOL_ROLES, NewEventForm
 from online.models import Game
 from tests.factories import UserFactory
 

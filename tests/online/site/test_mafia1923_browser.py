@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from online import clock
-from online.mafia1923_models import Override
+from online.core import clock
+from online.mafia1923.models import Override
 from tests.browser_kit import LAPTOP, PHONE, follow, log_in, page_check
 from tests.online.site.mafia1923_kit import Event
 

@@ -13,9 +13,9 @@ import pytest
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection
 
-from online import delivery
-from online import mafia1923_services as services
-from online.mafia1923_tasks import mail_window, webhook_window
+from online.core import delivery
+from online.mafia1923 import services
+from online.mafia1923.tasks import mail_window, webhook_window
 from online.models import Delivery
 from tests.online.factories import a_game
 from tests.online.site.mafia1923_kit import Event
@@ -137,7 +137,7 @@ class _Died(Exception):
 
 
 def test_a_run_that_dies_mid_send_loses_at_most_the_rest_of_its_chunk_and_doubles_nothing():
-    """At most once (online/delivery.py): the claims of a run that died stay, so nothing it may
+    """At most once (online/core/delivery.py): the claims of a run that died stay, so nothing it may
     have sent goes out again; the loss is bounded by the chunk it had claimed."""
     game = a_game("mafia_goon", "townie", "townie")[0]
     recipients = list(range(1, 2 * delivery.CHUNK + 21))

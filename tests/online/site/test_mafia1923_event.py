@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from online import clock
+from online.core import clock
+from online.core.play import state_of
 from online.engine import replay
 from online.engine.mafia1923 import available_actions, replay_event
 from online.engine.mafia1923.common import kill_quota
 from online.engine.mafia1923.events import ext
-from online.mafia1923_recipients import PRIVATE, PUBLIC
+from online.mafia1923.recipients import PRIVATE, PUBLIC
 from online.models import Notification, Post
-from online.play import state_of
 from tests.online.site.mafia1923_kit import Event
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ POOL = [{"role": role, "count": 2} for role in ROLES]
 
 @pytest.fixture(autouse=True)
 def _site_clock():
-    """The kit moves the site's clock (online/clock.py) to the event's instants; put it back."""
+    """The kit moves the site's clock (online/core/clock.py) to the event's instants; put it back."""
     yield
     clock.reset()
 

@@ -13,12 +13,12 @@ from django.core.management import call_command
 from django.http import HttpRequest
 from django.utils import translation
 
-from online import clock
-from online import mafia1923_selectors as selectors
+from online.core import clock
+from online.core.play import state_of
 from online.engine.mafia1923 import ABILITIES
-from online.mafia1923_texts import ABILITY_HELP, ability_help
+from online.mafia1923 import selectors
+from online.mafia1923.texts import ABILITY_HELP, ability_help
 from online.models import Game
-from online.play import state_of
 
 pytestmark = pytest.mark.django_db
 EVENT = "/online/1923/demo-mafia-1923/"

@@ -20,16 +20,16 @@ from django.utils import translation
 from clubs.selectors import person_name
 from core.errors import ApplicationError
 from core.models import AuditEntry
-from online import clock
-from online import mafia1923_services as services
-from online import services as forum
+from online.core import clock
+from online.core.play import apply, locked, state_of
 from online.engine import PauseDeadline, replay
 from online.engine.mafia1923 import replay_event
-from online.mafia1923_formation import best_sizes, form_families
-from online.mafia1923_models import Entry, Override, Question
-from online.mafia1923_recipients import PRIVATE, PUBLIC
+from online.forum import services as forum
+from online.mafia1923 import services
+from online.mafia1923.formation import best_sizes, form_families
+from online.mafia1923.models import Entry, Override, Question
+from online.mafia1923.recipients import PRIVATE, PUBLIC
 from online.models import Game, GameEvent, Notification, Post, Slot
-from online.play import apply, locked, state_of
 from tests.factories import UserFactory, UserPlayerFactory
 from tests.online.factories import a_setup
 from tests.online.site.mafia1923_kit import START, Event, reload
@@ -40,7 +40,7 @@ ISRAEL = ZoneInfo("Asia/Jerusalem")
 
 @pytest.fixture(autouse=True)
 def _site_clock():
-    """The kit moves the site's clock (online/clock.py) to the event's instants; put it back."""
+    """The kit moves the site's clock (online/core/clock.py) to the event's instants; put it back."""
     yield
     clock.reset()
 
@@ -208,7 +208,7 @@ def test_the_windows_are_israel_time_with_daylight_saving_from_saturday_night_to
     assert n1.started_at == datetime(2026, 11, 28, 19, 0, tzinfo=UTC), "21:00 in Israel, winter time (UTC+2)"
     assert n1.started_at.astimezone(ISRAEL).strftime("%a %H:%M") == "Sat 21:00"
     assert n1.deadline.astimezone(ISRAEL).strftime("%a %H:%M") == "Sun 07:00"
-    from online.mafia1923_selectors import schedule
+    from online.mafia1923.selectors import schedule
 
     rows = schedule(winter.state)
     assert [r["phase"] for r in rows][-1] == "D5"
@@ -252,7 +252,7 @@ def test_the_clock_publishes_the_draft_at_the_buffers_end_and_the_task_is_schedu
     nine = datetime(2026, 11, 29, 7, 0, tzinfo=UTC)  # 09:00 in Israel: Day 1 opens, the buffer ends
     assert event.game.deadline == nine, "the cached deadline is the buffer's end while the draft waits"
     assert scheduled == [((event.game.pk, "N1"), nine)], "a task for the buffer's end, after the commit"
-    from online.deadlines import resolve_due_phase
+    from online.core.deadlines import resolve_due_phase
 
     assert resolve_due_phase(event.game.pk, nine - timedelta(seconds=1)) == 0, "not before the buffer's end"
     assert resolve_due_phase(event.game.pk, nine, phase="N1") == 1
@@ -534,7 +534,7 @@ def test_the_event_page_shows_a_player_their_own_role_only(client):
     client.force_login(event.users[1])
     page = client.get(f"/online/1923/{event.game.slug}/").content.decode()
     own = state.slot(1).role
-    from online.mafia1923_texts import role_name
+    from online.mafia1923.texts import role_name
 
     assert role_name(own) in page
     board = client.get(f"/online/1923/{event.game.slug}/board/").content.decode()
@@ -617,8 +617,8 @@ def test_seed_demo_holds_a_small_event_in_progress_that_the_demo_accounts_play(c
 
 
 def test_a_kept_state_takes_only_the_new_events_and_equals_the_replay():
-    """Another worker appended events: this process's kept state catches up (online/play.py)."""
-    from online import play
+    """Another worker appended events: this process's kept state catches up (online/core/play.py)."""
+    from online.core import play
 
     event = Event(prefix="inc")
     event.game.refresh_from_db()

@@ -10,12 +10,12 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from online import services
+from online.core.languages import language_of
+from online.core.texts import notification_rulesets
 from online.engine.rulesets import RULESET_MODULES
-from online.languages import language_of
+from online.forum import services
 from online.models import LanguagePreference, Notification
 from online.tasks import mail_notifications
-from online.texts import notification_rulesets
 from tests.factories import UserFactory
 from tests.online.factories import START, a_game
 
@@ -46,7 +46,7 @@ def test_each_e_mail_is_in_its_recipient_s_language_with_the_game_s_zone(setting
     LanguagePreference.objects.create(user=users[0], language="ru")
     LanguagePreference.objects.create(user=users[1], language="en")
     Notification.objects.all().delete()
-    from online.deadlines import resolve_due_phase
+    from online.core.deadlines import resolve_due_phase
 
     resolve_due_phase(game.pk, game.deadline + timedelta(minutes=1))  # Night 0 ends: Day 1 begins
     ids = list(Notification.objects.filter(kind="phase", user__in=users[:2]).values_list("pk", flat=True))
@@ -103,7 +103,7 @@ def test_the_mail_task_run_twice_for_the_same_notifications_sends_each_one_once(
 
 
 def test_every_ruleset_registers_the_text_of_its_notifications():
-    """online/texts.py looks a notification's text up by its game's ruleset: no special case."""
+    """online/core/texts.py looks a notification's text up by its game's ruleset: no special case."""
     assert notification_rulesets() >= set(RULESET_MODULES)
 
 

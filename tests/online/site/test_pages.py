@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from clubs.selectors import person_name
 from core.errors import ApplicationError
-from online import clock, services
+from online.core import clock
+from online.forum import services
 from online.models import Game, GameEvent, Notification, Post
 from tests.factories import UserFactory
 from tests.online.factories import START, a_game, a_setup
@@ -88,7 +89,7 @@ def test_the_vote_control_and_only_this_player_s_posts(client, at_start):
 
 def test_a_night_action_from_the_form_and_the_result_in_the_player_s_own_thread(client, at_start):
     game, users, _ = a_game(*SEVEN)
-    from online.deadlines import sweep_due
+    from online.core.deadlines import sweep_due
 
     sweep_due(game.deadline)
     game.refresh_from_db()
@@ -159,7 +160,7 @@ def test_a_spectator_follows_and_is_notified_of_phase_changes(client, at_start):
     fan = UserFactory()
     client.force_login(fan)
     client.post(reverse("online:follow", kwargs={"slug": game.slug}))
-    from online.deadlines import sweep_due
+    from online.core.deadlines import sweep_due
 
     sweep_due(game.deadline)
     assert Notification.objects.filter(user=fan, kind="phase").exists()
@@ -204,7 +205,7 @@ def test_the_moderator_console_runs_a_game_from_sign_ups_to_the_start(client, at
 
 def test_a_player_with_two_actions_sends_each_with_its_own_target(client, at_start):
     game, users, _ = a_game("mafia_roleblocker", "mafia_goon", "cop", "doctor", "townie", "townie", "townie")
-    from online.deadlines import sweep_due
+    from online.core.deadlines import sweep_due
 
     sweep_due(game.deadline)
     sweep_due(Game.objects.get(pk=game.pk).deadline)
@@ -243,7 +244,7 @@ def test_quoting_a_post_links_back_to_it(client, at_start):
 
 def test_a_link_to_a_post_opens_the_page_of_the_thread_that_holds_it(client, at_start):
     """Vote history links and >>123 links name the post; the page shown is the one it is on."""
-    from online.views import PAGE_SIZE
+    from online.forum.views import PAGE_SIZE
 
     game, users, _ = a_game(*SEVEN, day_start=True)
     first = services.vote_cast(game=game, user=users[4], target=6)

@@ -9,7 +9,8 @@ import pytest
 from django.utils import translation
 
 from games.rulesets import ROLE_LABELS
-from online import mafia1923_texts, texts
+from online.forum import texts
+from online.mafia1923 import texts as mafia1923_texts
 
 LABELS = {
     "the auto-judged table and the protocols": ROLE_LABELS,

@@ -11,11 +11,11 @@ import pytest
 from django.db import close_old_connections, transaction
 
 from core.errors import ApplicationError
-from online import services
-from online.deadlines import resolve_due_phase, sweep_due
+from online.core.deadlines import resolve_due_phase, sweep_due
+from online.core.play import state_of
 from online.engine import replay
+from online.forum import services
 from online.models import Game, GameEvent, Notification, Post, Vote
-from online.play import state_of
 from tests.factories import UserFactory
 from tests.online.factories import START, a_game, a_setup
 
@@ -131,8 +131,8 @@ def test_a_vote_waiting_for_the_lock_is_timed_when_it_gets_it():
     """A vote that queued behind another request's write is timed under the lock: a time read
     before the lock would fall before the other write's event and be refused (the benchmark's
     races found it: benchmarks/forum_votes.py)."""
-    from online import clock
-    from online.play import locked
+    from online.core import clock
+    from online.core.play import locked
 
     clock.reset()
     clock.advance(START + MIN - clock.now())

@@ -1,4 +1,4 @@
-"""The moderator's setup form and the JSON import/export: one set of rules (online/setup_forms.py
+"""The moderator's setup form and the JSON import/export: one set of rules (online/forum/setup_forms.py
 ``validate_setup``: the engine's loader plus the site's limits), clear messages, nothing saved
 when refused."""
 
@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from online import mafia1923_services
+from online.forum.setup_forms import SetupForm, SetupImportForm, initial_from, validate_setup
+from online.mafia1923 import services as mafia1923_services
 from online.models import Game, Setup
-from online.setup_forms import SetupForm, SetupImportForm, initial_from, validate_setup
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

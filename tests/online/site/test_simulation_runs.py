@@ -15,7 +15,7 @@ from games.protocol_scoring import scorer
 from online.agents.simulate import build_report, report_json, simulate
 from online.engine.judged_table import TableConfig
 from online.models import SimulationRun
-from online.simulations import run_simulation, simulation_request
+from online.simulations.services import run_simulation, simulation_request
 from tests.factories import MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from online import clock
+from online.core import clock
 from online.engine.judged_table import replay
 from online.models import JudgedTable
 from tests.browser_kit import LAPTOP, PHONE, page_check

@@ -15,13 +15,13 @@ from django.utils import translation
 
 from core.errors import ApplicationError
 from games.engine import replay as replay_protocol
-from online import clock
+from online.core import clock
+from online.core.refusals import TABLE_MESSAGES, table_refusal
 from online.engine.judged_table import TableError, replay
 from online.engine.judged_table.protocol import to_protocol, transcript
 from online.engine.judged_table.views import request_for
 from online.models import JudgedTable
-from online.refusals import TABLE_MESSAGES, table_refusal
-from online.table_play import table_answer, table_review, table_sit_down, table_tick, window_of
+from online.table.play import table_answer, table_review, table_sit_down, table_tick, window_of
 from scoring.engine import score_document
 
 pytestmark = pytest.mark.django_db

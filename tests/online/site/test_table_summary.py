@@ -12,13 +12,13 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from online import clock
+from online.core import clock
 from online.engine.judged_table import TableConfig, create_table, replay
 from online.engine.judged_table.protocol import transcript
 from online.engine.judged_table.views import request_for
 from online.models import JudgedTable
-from online.table_play import person_config, table_answer, table_sit_down, window_of
-from online.table_summary import heard, outcomes, summary, tally_in_words
+from online.table.play import person_config, table_answer, table_sit_down, window_of
+from online.table.summary import heard, outcomes, summary, tally_in_words
 from tests.online.site.test_table_pages import answer_for
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The one rule of online/visibility.py, as a table: who reads which thread before and after the end."""
+"""The one rule of online/core/visibility.py, as a table: who reads which thread before and after the end."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from core.errors import ApplicationError
-from online import services
+from online.core.play import state_of
+from online.core.visibility import may_post, may_read, may_see_private, viewer_of
+from online.forum import services
 from online.models import Game
-from online.play import state_of
-from online.visibility import may_post, may_read, may_see_private, viewer_of
 from tests.factories import UserFactory
 from tests.online.factories import START, a_game
 

@@ -1,5 +1,5 @@
 """The record page's online games (docs/records.md, "Online games"): the player's online games
-over whose roles are public (online.visibility's one rule: the game is over and its post-game
+over whose roles are public (online.core.visibility's one rule: the game is over and its post-game
 review is published), newest first, each with its date, kind, role and result, linking to the
 game; paginated apart from the seated games. A running game, or one over whose review is not
 published, shows nothing at all; an auto-judged table (its owner's alone) never shows."""
@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Player
-from online import services
+from online.core.visibility import review_open, review_open_q
+from online.forum import services
 from online.models import Game, GameEvent, JudgedTable, Setup, Slot
-from online.visibility import review_open, review_open_q
 from records.selectors import online_game_rows, player_online_games
 from tests.factories import UserFactory, UserPlayerFactory
 from tests.foundation.test_raw_values import visible_text

@@ -48,6 +48,7 @@ from benchmarks.api_load import cpu_seconds, server_pids, stop_server  # noqa: E
 from benchmarks.entry_load import percentile, start_server, summary  # noqa: E402
 from benchmarks.priority import BackendPriority, raise_priority  # noqa: E402
 from benchmarks.records_load import ERROR_BOX, Client, logged_ms, prepare  # noqa: E402
+from vocabulary import CLASSIC_DEAL, PRO_MAFIA, RED, deal_cards, team_of  # noqa: E402
 
 TARGET_RPS = 500
 PATH = "/players/leaderboards/"
@@ -112,7 +113,7 @@ def fill_store(args) -> dict:
     defaults["rule_points"] = "[]"
     now = timezone.now()
     games = args.rows // 10
-    roles = ["civilian"] * 6 + ["sheriff", "mafia", "mafia", "don"]
+    roles = deal_cards(CLASSIC_DEAL)
     with connection.cursor() as cursor, cursor.cursor.copy(
             f"COPY {SeatRecord._meta.db_table} ({quoted}) FROM STDIN") as copy:
         for game in range(games):
@@ -121,11 +122,11 @@ def fill_store(args) -> dict:
             red_won = None if rng.random() < 0.03 else rng.random() < 0.55
             at_table = rng.sample(players, 10)
             for seat, (player, role) in enumerate(zip(at_table, roles, strict=True), start=1):
-                team = "red" if role in ("civilian", "sheriff") else "black"
-                won = None if red_won is None else red_won == (team == "red")
+                team = team_of(role)
+                won = None if red_won is None else red_won == (team == RED)
                 row = {**defaults, "game_id": game + 1, "player_id": player.pk, "seat": seat, "role": role,
                        "team": team, "played_at": played, "club_id": club, "tournament_id": None,
-                       "evening_id": None, "ruleset": "pro-mafia-1.1", "won": won,
+                       "evening_id": None, "ruleset": PRO_MAFIA, "won": won,
                        "points_milli": (1000 if won else 0) + rng.choice((0, 0, 0, 100, 200, 300, 400, 500)),
                        "shot_first_night": seat == 1 and rng.random() < 0.7, "guessed_three": rng.random() < 0.01,
                        "guessed_two": rng.random() < 0.03, "fouls_ordinary": rng.choice((0, 0, 0, 1, 1, 2, 3)),

@@ -18,19 +18,13 @@ from records.models import SeatRecord
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.foundation.test_raw_values import visible_text
 from tests.wsgi_kit import call
-from tournaments.standings import fast as fast_standings
 
+from .fast_kit import TOKENS, a_new_generation, fast_app  # noqa: F401 (a_new_generation: a fixture)
 from .store_rows import counted_game, seat
 
 pytestmark = pytest.mark.django_db
 
 PATH = "/players/leaderboards/"
-TOKENS = re.compile(rb'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")([^"]+)')
-
-
-@pytest.fixture(autouse=True)
-def _a_new_generation():
-    store_changed()  # no table kept by an earlier test is read
 
 
 @pytest.fixture
@@ -46,11 +40,7 @@ def store():
 
 @pytest.fixture
 def fast(django_app, monkeypatch):
-    clock = [1000.0]
-    monkeypatch.setattr(fast_standings.time, "monotonic", lambda: clock[0])
-    app = FastLeaderboards(django_app)
-    app.clock = clock
-    return app
+    return fast_app(FastLeaderboards, django_app, monkeypatch)
 
 
 def first_player(body) -> str:

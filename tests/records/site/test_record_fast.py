@@ -17,17 +17,11 @@ from records.generation import store_changed
 from records.models import SeatRecord
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.wsgi_kit import call
-from tournaments.standings import fast as fast_standings
 
+from .fast_kit import TOKENS, a_new_generation, fast_app  # noqa: F401 (a_new_generation: a fixture)
 from .store_rows import counted_game, seat
 
 pytestmark = pytest.mark.django_db
-TOKENS = re.compile(rb'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")([^"]+)')
-
-
-@pytest.fixture(autouse=True)
-def _a_new_generation():
-    store_changed()  # no page kept by an earlier test is read
 
 
 @pytest.fixture
@@ -40,11 +34,7 @@ def ann():
 
 @pytest.fixture
 def fast(django_app, monkeypatch):
-    clock = [1000.0]
-    monkeypatch.setattr(fast_standings.time, "monotonic", lambda: clock[0])
-    app = FastRecords(django_app)
-    app.clock = clock
-    return app
+    return fast_app(FastRecords, django_app, monkeypatch)
 
 
 def games(body: bytes) -> str:

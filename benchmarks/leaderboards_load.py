@@ -47,7 +47,7 @@ from benchmarks._server_env import free_port, loopback  # noqa: E402  (after the
 from benchmarks.api_load import cpu_seconds, server_pids, stop_server  # noqa: E402
 from benchmarks.entry_load import percentile, start_server, summary  # noqa: E402
 from benchmarks.priority import BackendPriority, raise_priority  # noqa: E402
-from benchmarks.records_load import ERROR_BOX, Client, logged_ms, prepare  # noqa: E402
+from benchmarks.records_load import ERROR_BOX, Client, add_server_options, logged_ms, prepare  # noqa: E402
 from vocabulary import CLASSIC_DEAL, PRO_MAFIA, RED, deal_cards, team_of  # noqa: E402
 
 TARGET_RPS = 500
@@ -67,16 +67,8 @@ def parse_args():
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="pause between one client's requests (0: ask again as soon as answered)")
     parser.add_argument("--changes", type=int, default=4, help="changes of the store after the load (at most 50)")
-    parser.add_argument("--worker-class", default="sync", choices=("sync", "gthread"))
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn processes (docs/deployment.md: 4 for 2 cores)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn process (gthread)")
-    parser.add_argument("--port", type=int, default=8781, help="0: a free port")
-    parser.add_argument("--priority", type=int, default=0,
-                        help="run the server, the clients and the PostgreSQL backends this many nice steps ahead of "
-                             "the rest of a shared machine (root; benchmarks/priority.py)")
-    parser.add_argument("--database", default="mafia_leaderboards_bench")
-    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/11", help="flushed at the start")
+    add_server_options(parser, port=8781, database="mafia_leaderboards_bench", redis="redis://127.0.0.1:6379/11",
+                       runs="the server, the clients and the PostgreSQL backends")
     args = parser.parse_args()
     args.players = max(20, args.players)
     args.clubs = max(2, args.clubs)

@@ -74,6 +74,20 @@ REBUILD_TARGET_S, FEDERATION_GAMES = 120, 1_000_000
 ERROR_BOX = b'class="message error"'  # the page's box of bad filter values (templates/records/player_record.html)
 
 
+def add_server_options(parser, *, port: int, database: str, redis: str, runs: str) -> None:
+    """The options of a benchmark that serves the site with gunicorn on its own database and Redis."""
+    parser.add_argument("--worker-class", default="sync", choices=("sync", "gthread"))
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn processes (docs/deployment.md: 4 for 2 cores)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn process (gthread)")
+    parser.add_argument("--port", type=int, default=port, help="0: a free port")
+    parser.add_argument("--priority", type=int, default=0,
+                        help=f"run {runs} this many nice steps ahead of the rest of a shared machine "
+                             "(root; benchmarks/priority.py)")
+    parser.add_argument("--database", default=database)
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--redis", default=redis, help="flushed at the start")
+
+
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000, help="the player's published games")
@@ -84,16 +98,8 @@ def parse_args():
                         help="pause between one client's requests (0: ask again as soon as answered)")
     parser.add_argument("--publishes", type=int, default=20, help="games published, of each kind (at most 200)")
     parser.add_argument("--rebuild", action="store_true", help="also time manage.py rebuild_player_records")
-    parser.add_argument("--worker-class", default="sync", choices=("sync", "gthread"))
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn processes (docs/deployment.md: 4 for 2 cores)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn process (gthread)")
-    parser.add_argument("--port", type=int, default=8779, help="0: a free port")
-    parser.add_argument("--priority", type=int, default=0,
-                        help="run the server, the worker, the clients and the PostgreSQL backends this many nice steps "
-                             "ahead of the rest of a shared machine (root; benchmarks/priority.py)")
-    parser.add_argument("--database", default="mafia_records_bench")
-    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/10", help="flushed at the start")
+    add_server_options(parser, port=8779, database="mafia_records_bench", redis="redis://127.0.0.1:6379/10",
+                       runs="the server, the worker, the clients and the PostgreSQL backends")
     args = parser.parse_args()
     args.games = max(10, args.games)
     args.others = max(12, args.others)

@@ -44,10 +44,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._server_env import free_port, loopback  # noqa: E402  (after the path is set)
-from benchmarks.api_load import cpu_seconds, server_pids, stop_server  # noqa: E402
+from benchmarks.api_load import server_pids, stop_server  # noqa: E402
 from benchmarks.entry_load import percentile, start_server, summary  # noqa: E402
 from benchmarks.priority import BackendPriority, raise_priority  # noqa: E402
-from benchmarks.records_load import ERROR_BOX, Client, add_server_options, logged_ms, prepare  # noqa: E402
+from benchmarks.records_load import ERROR_BOX, Client, add_server_options, drive, logged_ms, prepare  # noqa: E402
 from vocabulary import CLASSIC_DEAL, PRO_MAFIA, RED, deal_cards, team_of  # noqa: E402
 
 TARGET_RPS = 500
@@ -203,22 +203,13 @@ def page_load(args, server, database_url: str, requests, access_log: str, cookie
         check_pages(args.port, requests)
     open(access_log, "w").close()
     pids = server_pids(server, database_url)
-    cpu_before = cpu_seconds(pids)
     deadline = time.monotonic() + args.seconds
     clients = []
     for n in range(args.clients):
         own = requests if n >= args.signed_in else [(name, path, {**headers, "Cookie": cookie})
                                                      for name, path, headers in requests]
         clients.append(Client(args.port, own, n * 7, args.think_ms / 1000, deadline))
-    began = time.monotonic()
-    for client in clients:
-        client.start()
-    for client in clients:
-        client.join(args.seconds + 90)
-    elapsed = time.monotonic() - began
-    timings = [timing for client in clients for timing in client.timings]
-    errors = [error for client in clients for error in client.errors]
-    cpu_ms = (cpu_seconds(pids) - cpu_before) * 1000 / max(1, len(timings))
+    elapsed, timings, errors, cpu_ms = drive(clients, pids, args.seconds)
     every = [ms for _, ms in timings]
     rate = len(every) / elapsed
     print(f"\nthe leaderboards page: {args.clients} clients ({args.signed_in} signed in), think time "

@@ -293,22 +293,28 @@ def logged_ms(access_log: str, prefix: str) -> list[float]:
     return times
 
 
-def page_load(args, server, database_url: str, requests, access_log: str) -> bool:
-    check_pages(args.port, requests)  # also warms every process
-    open(access_log, "w").close()
-    pids = server_pids(server, database_url)
+def drive(clients: list[Client], pids, seconds: float) -> tuple[float, list, list, float]:
+    """Runs the clients to their deadline: the time it took, every (name, ms) timing, the errors and
+    the server's CPU (``pids``) per request in ms."""
     cpu_before = cpu_seconds(pids)
-    deadline = time.monotonic() + args.seconds
-    clients = [Client(args.port, requests, n * 5, args.think_ms / 1000, deadline) for n in range(args.clients)]
     began = time.monotonic()
     for client in clients:
         client.start()
     for client in clients:
-        client.join(args.seconds + 90)
+        client.join(seconds + 90)
     elapsed = time.monotonic() - began
     timings = [timing for client in clients for timing in client.timings]
     errors = [error for client in clients for error in client.errors]
-    cpu_ms = (cpu_seconds(pids) - cpu_before) * 1000 / max(1, len(timings))
+    return elapsed, timings, errors, (cpu_seconds(pids) - cpu_before) * 1000 / max(1, len(timings))
+
+
+def page_load(args, server, database_url: str, requests, access_log: str) -> bool:
+    check_pages(args.port, requests)  # also warms every process
+    open(access_log, "w").close()
+    pids = server_pids(server, database_url)
+    deadline = time.monotonic() + args.seconds
+    clients = [Client(args.port, requests, n * 5, args.think_ms / 1000, deadline) for n in range(args.clients)]
+    elapsed, timings, errors, cpu_ms = drive(clients, pids, args.seconds)
     every = [ms for _, ms in timings]
     p95 = percentile(every, .95)
     print(f"\nthe record page of a player with {args.games:,} games: {args.clients} clients, think time "

@@ -27,6 +27,7 @@ that used its token, written as ``CsrfViewMiddleware`` writes it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import logging
@@ -34,11 +35,12 @@ import re
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
-from django.http import HttpResponse, parse_cookie
+from django.http import HttpResponse, HttpResponseNotModified, parse_cookie
 from django.middleware.csrf import (
     CSRF_SECRET_LENGTH,
     _get_new_csrf_string,
@@ -46,6 +48,7 @@ from django.middleware.csrf import (
     _unmask_cipher_token,
 )
 from django.templatetags.static import static
+from django.utils.cache import patch_vary_headers
 from django.utils.crypto import RANDOM_STRING_CHARS
 
 from .wsgi_visitor import request_host, request_language
@@ -63,10 +66,29 @@ def knows_nothing_of(request) -> bool:
             and "messages" not in request.COOKIES and not request.user.is_authenticated)
 
 
+def tagged_answer(request, name: str, parts: tuple[str, ...], respond: Callable[[], HttpResponse]) -> HttpResponse:
+    """The answer to a page whose bytes are the same for every visitor about whom nothing is known
+    but the CSRF token (a fast path's page). To such a visitor it is tagged with a digest of
+    ``parts`` (the page's ``edition``, then what it shows), made without rendering the page, and
+    whoever holds the tag gets a 304: it renders nothing, so it uses no CSRF token and renews no
+    cookie (a cookie would keep the fast path from keeping the page). Anyone else gets
+    ``respond()``, untagged. The answer varies on the cookie and on ``HX-Request``."""
+    tag = None
+    if knows_nothing_of(request):
+        tag = f'"{name}-{hashlib.sha1(chr(0).join(parts).encode()).hexdigest()[:24]}"'
+    response = HttpResponseNotModified() if tag and tag in request.headers.get("If-None-Match", "") else respond()
+    if tag:
+        response["ETag"] = tag
+        response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("Cookie", "HX-Request"))
+    return response
+
+
+@functools.cache
 def edition(templates: tuple[str, ...], assets: tuple[str, ...]) -> str:
     """What rendered bytes depend on besides the data: these templates' sources, the compiled
     translations and these static files' addresses (hashed names in production), as a digest. A
-    release that changes any of them names its pages anew."""
+    release that changes any of them names its pages anew. Read once per process and arguments."""
     digest = hashlib.sha1()
     for name in templates:
         digest.update((Path(settings.BASE_DIR) / "templates" / name).read_bytes())

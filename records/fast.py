@@ -21,6 +21,8 @@ from core.fast_path import FastPath
 
 from .generation import GENERATION_KEY
 
+# the static files the records' fast-path pages link to: part of their edition (core.fast_path.edition)
+PAGE_ASSETS = ("css/site.css", "css/records.css", "vendor/htmx/htmx-2.0.11.min.js", "js/site.js")
 REFRESH_SECONDS = 10
 ENTRIES = 256
 

@@ -1,11 +1,9 @@
-import hashlib
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import loader
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
@@ -16,13 +14,13 @@ from core import fast_path
 from . import selectors
 from .csv_export import games_csv
 from .engine.charts import LAST_GAMES
+from .fast import PAGE_ASSETS
 from .forms import RecordFilterForm
 from .generation import kept
 from .record_page import figures, record_charts
 from .versus_page import versus_figures
 
 GAMES_PER_PAGE = 25
-_EDITION: list[str] = []
 
 
 @require_GET
@@ -41,32 +39,17 @@ def player_record(request, pk):
     # the online games are not the store's: never kept, rendered for every page
     online = "" if request.htmx else loader.render_to_string(
         "records/_online_games.html", online_games_context(request, player))
-    tag = None
-    if fast_path.knows_nothing_of(request):  # the same bytes for every anonymous visitor (but the CSRF token)
-        digest = hashlib.sha1("\0".join((_edition(), language, part, player.nickname, html, online)).encode())
-        tag = f'"record-{digest.hexdigest()[:24]}"'
-    if tag and tag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()  # rendered nothing: no CSRF token used, no cookie renewed
-    elif request.htmx:
-        response = HttpResponse(html)
-    else:
-        response = render(request, "records/player_record.html", {
+    edition = fast_path.edition(("records/player_record.html", "records/_online_games.html", "base.html"),
+                                PAGE_ASSETS)
+
+    def respond():
+        if request.htmx:
+            return HttpResponse(html)
+        return render(request, "records/player_record.html", {
             "player": player, "seated": mark_safe(html), "online": mark_safe(online),  # noqa: S308 (the templates' own)
         })
-    if tag:
-        response["ETag"] = tag
-        response["Cache-Control"] = "no-cache"
-    patch_vary_headers(response, ("Cookie", "HX-Request"))
-    return response
 
-
-def _edition() -> str:
-    """The page around its kept parts: its templates, translations and static files (core.fast_path.edition)."""
-    if not _EDITION:
-        _EDITION.append(fast_path.edition(("records/player_record.html", "records/_online_games.html", "base.html"),
-                                          ("css/site.css", "css/records.css", "vendor/htmx/htmx-2.0.11.min.js",
-                                           "js/site.js")))
-    return _EDITION[0]
+    return fast_path.tagged_answer(request, "record", (edition, language, part, player.nickname, html, online), respond)
 
 
 def _seated(request, player, part: str) -> str:

@@ -6,13 +6,11 @@ query, part, language and time zone: a second reader costs a cache read. An anon
 answer carries an ``ETag`` (304 to whoever holds it) and is the same for all of them, which lets the
 fast path (records/fast.py) answer them in front of Django."""
 
-import hashlib
 
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.template import loader
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
@@ -20,12 +18,12 @@ from django.views.decorators.http import require_GET
 from core import fast_path
 
 from . import selectors
+from .fast import PAGE_ASSETS
 from .generation import kept
 from .leaderboard_forms import LeaderboardForm
 from .leaderboards import STATISTICS
 
 PAGE_TEMPLATE = "records/leaderboards.html"
-_EDITION: list[str] = []
 
 
 @require_GET
@@ -35,18 +33,9 @@ def leaderboards(request):
     language = get_language()
     html = kept("leaderboards-page", (language, timezone.get_current_timezone_name(), part, asked),
                 lambda: _filtered(request, part))
-    if not fast_path.knows_nothing_of(request):
-        response = HttpResponse(html) if request.htmx else _page(request, html)
-    else:  # the same bytes for every anonymous visitor (but the CSRF token): tagged
-        tag = f'"lb-{hashlib.sha1(f"{_edition()}:{language}:{part}:{html}".encode()).hexdigest()[:24]}"'
-        if tag in request.headers.get("If-None-Match", ""):
-            response = HttpResponseNotModified()
-        else:
-            response = HttpResponse(html) if request.htmx else _page(request, html)
-        response["ETag"] = tag
-        response["Cache-Control"] = "no-cache"
-    patch_vary_headers(response, ("Cookie", "HX-Request"))
-    return response
+    edition = fast_path.edition((PAGE_TEMPLATE, "base.html"), PAGE_ASSETS)
+    return fast_path.tagged_answer(request, "lb", (edition, language, part, html),
+                                   lambda: HttpResponse(html) if request.htmx else _page(request, html))
 
 
 def _page(request, html: str) -> HttpResponse:
@@ -63,11 +52,3 @@ def _filtered(request, part: str) -> str:
         "rows": selectors.kept_leaderboard(statistic, **form.filters()),
     })
 
-
-def _edition() -> str:
-    """The page around the kept part: its templates, translations and static files (core.fast_path.edition)."""
-    if not _EDITION:
-        _EDITION.append(fast_path.edition((PAGE_TEMPLATE, "base.html"), ("css/site.css", "css/records.css",
-                                                                           "vendor/htmx/htmx-2.0.11.min.js",
-                                                                           "js/site.js")))
-    return _EDITION[0]

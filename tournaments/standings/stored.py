@@ -179,16 +179,11 @@ def tournament_for_standings(slug: str) -> Tournament | None:
     return tournament
 
 
-_EDITION: list[str] = []
-
-
 def edition() -> str:
     """What the standings' bytes depend on besides the data, once per process (core.fast_path.edition)."""
-    if not _EDITION:
-        _EDITION.append(fast_path.edition(
-            ("base.html", "tournaments/standings.html", "tournaments/_header.html", "tournaments/_standings_table.html"),
-            ("css/site.css", "css/tournaments.css", "vendor/htmx/htmx-2.0.11.min.js", "js/site.js")))
-    return _EDITION[0]
+    return fast_path.edition(
+        ("base.html", "tournaments/standings.html", "tournaments/_header.html", "tournaments/_standings_table.html"),
+        ("css/site.css", "css/tournaments.css", "vendor/htmx/htmx-2.0.11.min.js", "js/site.js"))
 
 
 def page_version(tournament: Tournament) -> str | None:

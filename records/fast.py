@@ -27,11 +27,19 @@ REFRESH_SECONDS = 10
 ENTRIES = 256
 
 
-class FastLeaderboards(FastPath):
-    refresh_seconds = REFRESH_SECONDS
+class _StoreFastPath(FastPath):
+    """A page of the store's (any query, with or without ``HX-Request``) kept under its generation."""
+
     entries = ENTRIES
     with_query = True
     with_htmx = True
+
+    def generation(self) -> str | None:
+        return cache.get(GENERATION_KEY)  # None until a first reader made one (then Django answers)
+
+
+class FastLeaderboards(_StoreFastPath):
+    refresh_seconds = REFRESH_SECONDS
 
     def __init__(self, app):
         super().__init__(app)
@@ -42,23 +50,17 @@ class FastLeaderboards(FastPath):
             self.path = reverse("records:leaderboards")
         return environ.get("PATH_INFO") == self.path
 
-    def generation(self) -> str | None:
-        return cache.get(GENERATION_KEY)  # None until a first reader made one (then Django answers)
-
 
 RECORD_REFRESH_SECONDS = 1.0
 
 
-class FastRecords(FastPath):
+class FastRecords(_StoreFastPath):
     """Anonymous GETs of a player's record page (``/players/<pk>/record/``, any query, with or
     without ``HX-Request``), answered as the leaderboards are, under the store's generation: a
     publish, a hide or a rescore reaches the next request. What the store does not hold, the page's
     online games and a renamed player, is asked again after ``RECORD_REFRESH_SECONDS``."""
 
     refresh_seconds = RECORD_REFRESH_SECONDS
-    entries = ENTRIES
-    with_query = True
-    with_htmx = True
 
     def __init__(self, app):
         super().__init__(app)
@@ -69,6 +71,3 @@ class FastRecords(FastPath):
             before, after = reverse("records:player", args=[0]).split("/0/", 1)
             self.pattern = re.compile(rf"^{re.escape(before)}/\d+/{re.escape(after)}$")
         return self.pattern.match(environ.get("PATH_INFO", "")) is not None
-
-    def generation(self) -> str | None:
-        return cache.get(GENERATION_KEY)

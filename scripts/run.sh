@@ -9,6 +9,7 @@ source scripts/_venv.sh ""
 .venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 export ADDRESS="${ADDRESS:-127.0.0.1:8000}"  # the links in e-mails follow it (SITE_URL)
 echo "E-mail the site sends is written to var/mail.log (tail -f var/mail.log)."
-echo "Serving on http://${ADDRESS}  (Ctrl-C stops; another address: ADDRESS=127.0.0.1:8080 make run)"
+# Said before the demo data load (a minute on a slow machine), so that nobody opens the address too early.
+echo "Loading the demo data; then serving on http://${ADDRESS} (Ctrl-C stops; another address: ADDRESS=127.0.0.1:8080 make run)"
 .venv/bin/python manage.py seed_demo
 exec .venv/bin/python manage.py runserver "${ADDRESS}"

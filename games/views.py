@@ -599,6 +599,14 @@ def my_tables(request: HttpRequest):
     })
 
 
+def _play_order(game: Game) -> tuple:
+    """The open tables as the judge will play them: the one in play first, then the tables not
+    played yet by day, event, round and table. Seating makes every round's table at once, so
+    "newest first" put a tournament's last round on top."""
+    return (game.status != Game.Status.IN_PROGRESS, _day(game), game.tournament_id or 0,
+            game.round.number if game.round else 0, game.table_number or 0, game.created_at)
+
+
 def _day(game: Game):
     return timezone.localdate(game.played_at or game.created_at)
 
@@ -622,7 +630,8 @@ def _earlier_by_day(games: list[Game], today) -> list[tuple[object, list[Game]]]
 def _table_groups(user, games: list[Game]) -> list[tuple[str, str, list[Game]]]:
     """The judge's tables by what they need, in that order: protocols this user may confirm (an
     organizer's), tables still open for entry, protocols submitted and waiting for an organizer,
-    confirmed, annulled. Each group keeps the selector's order (newest first); empty groups go."""
+    confirmed, annulled. The open ones in play order (_play_order); the other groups keep the
+    selector's order (newest first); empty groups go."""
     organizes: dict[int, bool] = {}
 
     def group(game: Game) -> str:
@@ -640,6 +649,7 @@ def _table_groups(user, games: list[Game]) -> list[tuple[str, str, list[Game]]]:
     grouped: dict[str, list[Game]] = {key: [] for key in titles}
     for game in games:
         grouped[group(game)].append(game)
+    grouped["open"].sort(key=_play_order)
     return [(key, title, grouped[key]) for key, title in titles.items() if grouped[key]]
 
 

@@ -46,7 +46,9 @@ PURE = {
                          r"replay of the whole event: \d+ ms"),
     "ratings_bench": (["--games", "200", "--players", "40"], r"rating: .* games/s"),
     "ratings_synthetic": (["--games", "50"], r"synthetic: 50 games"),
-    "scoring_bench": (["20", "1"], r"replay \+ scoring: .* protocols/s"),
+    "scoring_bench": (["20", "1"], r"calibration: [\s\S]*replay \+ scoring: .* protocols/s"
+                      r"[\s\S]*target: scoring alone .* — (NOT )?met"
+                      r"[\s\S]*target: replay \+ scoring .* — (NOT )?met"),
     "seating_bench": (["--instances", "1"], r"30 players, 3 tables, 10 rounds[\s\S]*ratio +\d"),
 }
 SERVER = {

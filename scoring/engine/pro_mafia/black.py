@@ -56,7 +56,7 @@ def black_wins_at_table(table: GameFacts, ledger: Ledger) -> None:
 def black_early_leave(table: GameFacts, ledger: Ledger) -> None:
     """Black leaves at the 9-10 player stage: −0.1, only to the black who left (by vote or
     raise; a self-shot has its own rules and a removal its own penalty)."""
-    for departure in table.record.departures:
+    for departure in table.departures:
         if not table.is_black(departure.seat) or departure.how not in ("vote", "raise"):
             continue
         players = table.players_before(departure.event_index)
@@ -127,7 +127,7 @@ def black_vote_into_black(table: GameFacts, ledger: Ledger) -> None:
     """A black helps vote out an allied black when a red candidate could have been voted out
     instead: stays at the table and black wins −0.1; decisive vote, later leaves, black
     still wins −0.2; decisive vote and black loses −0.3."""
-    for rnd in table.record.votes:
+    for rnd in table.votes:
         eliminated = rnd.eliminated
         if eliminated is None or not table.is_black(eliminated):
             continue
@@ -167,7 +167,7 @@ def misses(table: GameFacts, ledger: Ledger) -> None:
     independent of the others."""
     count: Counter[int] = Counter()
     first: dict[int, int] = {}
-    for night in table.record.nights:
+    for night in table.nights:
         if not night.miss:
             continue
         for seat in night.responsible:
@@ -213,7 +213,7 @@ def one_red_vote_away(table: GameFacts, rnd: VoteRound, black: int) -> bool:
 def threatened_after(table: GameFacts, black: int, index: int) -> bool:
     """A red player names the black in a Last Will Ordered, or a voting round puts the black
     one red-side vote from elimination — after event `index`."""
-    for will in table.record.wills:
+    for will in table.wills:
         if (
             will.index > index
             and will.kind == "ordered"
@@ -223,7 +223,7 @@ def threatened_after(table: GameFacts, black: int, index: int) -> bool:
             return True
     return any(
         rnd.index > index and black in rnd.candidates and one_red_vote_away(table, rnd, black)
-        for rnd in table.record.votes
+        for rnd in table.votes
     )
 
 
@@ -267,7 +267,7 @@ def suspicion_mentions(table: GameFacts) -> Counter[int]:
     """How often each black is named by red players' wills: Last Will Ordered targets and
     First Color Will "black" declarations (the best-move style mentions)."""
     mentions: Counter[int] = Counter()
-    for will in table.record.wills:
+    for will in table.wills:
         if not table.is_red(will.seat):
             continue
         for seat in will.targets:

@@ -29,7 +29,7 @@ CAUSES = {
 @rule("technical-disqualification", heading="Technical Penalties")
 def technical_disqualification(table: GameFacts, ledger: Ledger) -> None:
     waived = table.review.penalty_waived
-    for removal in table.record.disqualifications:
+    for removal in table.disqualifications:
         if removal.seat in waived:
             continue  # the penalty was waived on review: the player keeps their other awards
         note = f"{table.when(removal.index)}: disqualified ({CAUSES.get(removal.cause, removal.cause)}: {removal.reason})"
@@ -53,7 +53,7 @@ def declared_defeat(table: GameFacts, ledger: Ledger) -> None:
     note = f"{table.when(dd.index)}: declared defeat ({dd.reason}); {table.winner} wins"
     review = table.review
     if review.dd_as_disqualification:
-        if any(r.seat == dd.seat and r.seat not in review.penalty_waived for r in table.record.disqualifications):
+        if any(r.seat == dd.seat and r.seat not in review.penalty_waived for r in table.disqualifications):
             return  # already technically disqualified: one penalty, not two
         note = f"{note}; changed on review to a technical disqualification"
         ledger.penalise(dd.seat, TECHNICAL_DISQUALIFICATION, "technical-disqualification", note, dd.index,
@@ -68,7 +68,7 @@ def removed_black(table: GameFacts, ledger: Ledger) -> None:
     DD while at the table): the red players at the table receive 100% of the removed black's
     value, inside the best-of for that black. Red removals create no penalties."""
     record = table.record
-    removals = [(removal.index, removal.seat) for removal in record.disqualifications]
+    removals = [(removal.index, removal.seat) for removal in table.disqualifications]
     if record.dd is not None and record.dd.seat in record.alive_before(record.dd.index):
         removals.append((record.dd.index, record.dd.seat))
     for index, black in removals:

@@ -79,7 +79,7 @@ def six_player_split(table: GameFacts, rnd: VoteRound) -> bool:
 def raise_hand_black(table: GameFacts, ledger: Ledger) -> None:
     """Red puts a hand for a raise that includes a black target: 100% of each raised black's
     value, capped at +0.1 when the raise removes the city's margin for error."""
-    for decision in table.record.raises:
+    for decision in table.raises:
         if not decision.passed:
             continue
         capped = raise_removes_margin(table, decision)
@@ -104,7 +104,7 @@ def raise_hand_black(table: GameFacts, ledger: Ledger) -> None:
 def harmful_raise_hand(table: GameFacts, ledger: Ledger) -> None:
     """Red puts a hand for a raise that removes the margin for error (−0.1), causes red loss
     (−0.2), or both (−0.3)."""
-    for decision in table.record.raises:
+    for decision in table.raises:
         margin = raise_removes_margin(table, decision)
         loss = raise_causes_loss(table, decision, "red")
         if not (margin or loss):
@@ -139,7 +139,7 @@ def harmful_raise_hand(table: GameFacts, ledger: Ledger) -> None:
 def missed_decisive_hand(table: GameFacts, ledger: Ledger) -> None:
     """Red does not put the decisive hand to raise the last black at 4 players (−0.2), two
     black players at 10 (−0.1), two or three black players at 9 in a split (−0.1)."""
-    for decision in table.record.raises:
+    for decision in table.raises:
         if not one_more_hand_passes(decision):
             continue
         players = len(decision.alive_before)
@@ -170,13 +170,13 @@ def failed_three_way_raise_at_9(table: GameFacts, ledger: Ledger) -> None:
 
     Exception: no penalty for a red who put a hand for the raise when its candidate set
     included at least one black player."""
-    for decision in table.record.raises:
+    for decision in table.raises:
         if decision.passed or len(decision.alive_before) != 9 or len(decision.candidates) != 3:
             continue
         shot = next(
             (
                 night
-                for night in table.record.nights
+                for night in table.nights
                 if night.index > decision.index and night.night == decision.day
             ),
             None,
@@ -204,7 +204,7 @@ def raise_causes_black_win(table: GameFacts, ledger: Ledger) -> None:
     """Raise causes black win: +0.2 to every black still at the table after the raise, hand
     or no hand. (The margin bonus is the general "margin-lost-at-table" rule, so a raise
     that does both gives +0.4.)"""
-    for decision in table.record.raises:
+    for decision in table.raises:
         if not raise_causes_loss(table, decision, "red"):
             continue
         note = f"{table.when(decision.index)}: the raise of seats {_names(decision.candidates)} won the game for black"
@@ -218,7 +218,7 @@ def black_decisive_hand_losing_raise(table: GameFacts, ledger: Ledger) -> None:
     last black or two or more blacks, passed by the smallest majority, and red wins."""
     if table.winner != "red":
         return
-    for decision in table.record.raises:
+    for decision in table.raises:
         if not passed_by_smallest_majority(decision):
             continue
         blacks = _black_candidates(table, decision)

@@ -28,7 +28,7 @@ SIX_PLAYER_SPLIT = -100  # Raises And Splits: two-player split at 6 with a live 
 def eliminating_vote(table: GameFacts, ledger: Ledger) -> None:
     """Eliminating vote into a black target: 100% of that black's value."""
     black = table.black
-    for rnd in table.record.votes:
+    for rnd in table.votes:
         target = rnd.eliminated
         if target is None or not black[target]:
             continue
@@ -59,7 +59,7 @@ def non_eliminating_vote(table: GameFacts, ledger: Ledger) -> None:
     # A revote into the same black on the same day earns exactly the same award (and no
     # Pass the Helm can fall between two rounds of one day): write it once.
     seen: set[tuple[int, int, int]] = set()
-    for rnd in table.record.votes:
+    for rnd in table.votes:
         index = rnd.index
         for voter, target in rnd.ballots.items():
             if target == rnd.eliminated or not black[target] or black[voter]:
@@ -166,7 +166,7 @@ def red_vote_penalties(table: GameFacts, ledger: Ledger) -> None:
     """Every red vote into a red player, priced by `red_vote_penalty`, except the Sheriff's
     free vote (`sheriff_free_vote`), whichever row prices it."""
     black = table.black
-    for rnd in table.record.votes:
+    for rnd in table.votes:
         into_red: dict[int, list[int]] = {}  # red candidate → the red players who voted for him
         for voter, candidate in rnd.ballots.items():
             if not black[candidate] and not black[voter]:

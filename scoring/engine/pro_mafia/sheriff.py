@@ -58,7 +58,7 @@ def red_checks_confirm_blacks(table: GameFacts, ledger: Ledger) -> None:
     record = table.record
     sheriff = table.sheriff
     red_checks = [
-        check for check in record.checks if check.by == "sheriff" and check.result == "red"
+        check for check in table.checks if check.by == "sheriff" and check.result == "red"
     ]
     if not red_checks:
         return
@@ -68,7 +68,7 @@ def red_checks_confirm_blacks(table: GameFacts, ledger: Ledger) -> None:
         until = min(until, record.end_index)
     moments = sorted(
         {check.index for check in red_checks if check.index < until}
-        | {d.event_index for d in record.departures if d.event_index < until}
+        | {d.event_index for d in table.departures if d.event_index < until}
     )
     found = 0  # bitmask of the blacks already scored
     for index in moments:

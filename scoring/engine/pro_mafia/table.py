@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.engine import GameRecord
+from games.engine.seatsets import is_critical
 from vocabulary import BLACK_ROLES, SHERIFF
 
 from ..review import NO_REVIEW, Review
@@ -37,14 +38,22 @@ class GameFacts:
         self.black, self.blacks, self.reds, self.black_mask, self.sheriff = deal
         self.masks = record.alive_bitsets()  # alive seats after each event as bit sets; [0] the deal
         self.winner = record.winner
-        self.departure = {departure.seat: departure for departure in record.departures}
+        # The record's lists, read once: the rules loop over them many times.
+        self.votes = record.votes
+        self.raises = record.raises
+        self.nights = record.nights
+        self.checks = record.checks
+        self.departures = record.departures
+        self.wills = record.wills
+        self.disqualifications = record.disqualifications
+        self.departure = {departure.seat: departure for departure in self.departures}
         self.alive_at_end = record.alive
-        self.self_shots = [night for night in record.nights if night.self_shot]
+        self.self_shots = [night for night in self.nights if night.self_shot]
         self.values = BlackValues(self.self_shots, self.masks, self.blacks)
         self.exit_index = self._exits()
         # the Sheriff's black checks, chronological
         self.sheriff_black_checks = [
-            check for check in record.checks if check.by == "sheriff" and check.result == "black"
+            check for check in self.checks if check.by == "sheriff" and check.result == "black"
         ]
 
     # --- moments ----------------------------------------------------------------------------
@@ -65,14 +74,15 @@ class GameFacts:
         return self.record.alive_after(index)
 
     def critical_before(self, index: int) -> bool:
-        return self.record.critical_before(index)
+        return is_critical(self.masks[index], self.black_mask)
 
     def critical_after(self, index: int) -> bool:
-        return self.record.critical_after(index)
+        return is_critical(self.masks[index + 1], self.black_mask)
 
     def margin_lost_at(self, index: int) -> bool:
         """Event `index` took the city's margin for error away (not critical → critical)."""
-        return not self.record.critical_before(index) and self.record.critical_after(index)
+        masks, blacks = self.masks, self.black_mask
+        return not is_critical(masks[index], blacks) and is_critical(masks[index + 1], blacks)
 
     def when(self, index: int) -> str:
         """The phase of event `index` for a note ("day 2", "night 1")."""

@@ -28,7 +28,7 @@ LAST_WILL_RED_TARGET_CRITICAL = -200
 
 
 def _red_wills(table: GameFacts, kind: str) -> list[Will]:
-    return [will for will in table.record.wills if will.kind == kind and table.is_red(will.seat)]
+    return [will for will in table.wills if will.kind == kind and table.is_red(will.seat)]
 
 
 def _names_someone(will: Will) -> bool:
@@ -52,7 +52,7 @@ def first_color_will(table: GameFacts, ledger: Ledger) -> None:
         if will.seat == table.sheriff:
             checked = {
                 check.target
-                for check in record.checks
+                for check in table.checks
                 if check.by == "sheriff" and check.index < will.index
             }
         for seat, colour in sorted(will.declarations.items()):
@@ -78,7 +78,7 @@ def first_color_will(table: GameFacts, ledger: Ledger) -> None:
 def early_night_shot_will(table: GameFacts, ledger: Ledger) -> None:
     """A red player killed by a night shot who records at least one target in a First Color
     Will or a Last Will Ordered, with more than 3 players left after the shot: +0.1."""
-    for will in table.record.wills:
+    for will in table.wills:
         departure = will.departure
         if (
             table.is_red(will.seat)
@@ -160,7 +160,7 @@ def pass_the_helm(table: GameFacts, ledger: Ledger) -> None:
         if table.is_red(recipient):
             ledger.copy_trajectory(will.seat, recipient, after)
             continue
-        for rnd in table.record.votes:
+        for rnd in table.votes:
             if rnd.index <= after or recipient not in rnd.alive_before:
                 continue
             reds = [seat for seat in rnd.candidates if table.is_red(seat)]

@@ -107,10 +107,14 @@ def plan_sit_outs(players: int, tables: int, rounds: int, rng: random.Random) ->
 def _initial_tables(
     players: int, tables: int, sit_outs: list[list[int]], rng: random.Random
 ) -> list[list[list[int]]]:
-    """The starting tables: the affine construction when everybody plays every round and there
-    are at least ten tables, random tables otherwise."""
-    if tables >= SEATS_PER_TABLE and all(not out for out in sit_outs):
+    """The starting tables when everybody plays every round: the affine construction with at
+    least ten tables, the orthogonal array of :func:`_three_table_start` with three; random
+    tables otherwise."""
+    everybody_plays = all(not out for out in sit_outs)
+    if tables >= SEATS_PER_TABLE and everybody_plays:
         return _affine_start(tables, len(sit_outs), rng)
+    if tables == 3 and everybody_plays:
+        return _three_table_start(len(sit_outs), rng)
     result = []
     for out in sit_outs:
         absent = set(out)
@@ -193,6 +197,37 @@ def _affine_start(tables: int, rounds: int, rng: random.Random) -> list[list[lis
     label = list(range(players))
     rng.shuffle(label)
     rng.shuffle(result)
+    return [[[label[p] for p in group] for group in rnd] for rnd in result]
+
+
+def _three_table_start(rounds: int, rng: random.Random) -> list[list[list[int]]]:
+    """Rounds for 30 players at three tables that reach the lower bound: every two of the
+    first 13 rounds share players in the pattern 4 3 3 / 3 4 3 / 3 3 4 (docs/seating.md).
+
+    Players 0..26 are the vectors v of GF(3)³, players 27..29 the extras 0, 1, 2. A round is a
+    point u of the projective plane PG(2, 3) (a non-zero vector up to its sign; 13 of them):
+    v sits at table v·u mod 3, extra i at table i. For two points u ≠ u′ the pair
+    (v·u, v·u′) takes each of the nine values for three vectors, and the extras add one to the
+    three cells (i, i). Rounds beyond 13 are random.
+    """
+    vectors = [(a, b, c) for a in range(3) for b in range(3) for c in range(3)]
+    points = [u for u in vectors if u != (0, 0, 0) and u[next(i for i in range(3) if u[i])] == 1]
+    rng.shuffle(points)
+    result = []
+    for u in points[:rounds]:
+        rnd: list[list[int]] = [[] for _ in range(3)]
+        for p, v in enumerate(vectors):
+            rnd[(v[0] * u[0] + v[1] * u[1] + v[2] * u[2]) % 3].append(p)
+        for i in range(3):
+            rnd[i].append(len(vectors) + i)
+        result.append(rnd)
+    players = len(vectors) + 3
+    for _ in range(rounds - len(result)):
+        order = list(range(players))
+        rng.shuffle(order)
+        result.append([order[t * SEATS_PER_TABLE : (t + 1) * SEATS_PER_TABLE] for t in range(3)])
+    label = list(range(players))
+    rng.shuffle(label)
     return [[[label[p] for p in group] for group in rnd] for rnd in result]
 
 

@@ -132,39 +132,60 @@ def _next_prime(n: int) -> int:
     return n
 
 
+# The 21 points of the affine plane over Z_11 that 100 players at ten tables leave empty (x, y).
+# Cutting the 10 × 10 grid (the row x = 10 and the column y = 10) leaves two perfect parallel
+# classes and ten that need 9 points moved each: 72 moves for ten rounds. These holes, found by
+# a search over 21-point sets that minimised the moves (then the start's repeat meetings), need
+# 5–7 moves in each of the ten cheapest classes, 57 in all (docs/seating.md).
+TEN_TABLE_HOLES = (
+    (0, 2), (0, 3), (1, 0), (1, 1), (1, 3), (1, 6), (1, 9), (1, 10), (2, 4), (3, 2), (3, 5),
+    (3, 10), (4, 9), (5, 0), (5, 10), (6, 7), (7, 8), (8, 1), (8, 10), (9, 0), (10, 10),
+)
+
+
+def _affine_holes(tables: int, q: int) -> set[tuple[int, int]]:
+    """The points of the affine plane over Z_q left empty: :data:`TEN_TABLE_HOLES` for ten
+    tables, otherwise everything outside the 10 × ``tables`` grid."""
+    if tables == SEATS_PER_TABLE and q == 11:
+        return set(TEN_TABLE_HOLES)
+    return {(x, y) for x in range(q) for y in range(q) if x >= SEATS_PER_TABLE or y >= tables}
+
+
+def _moves_to_fit(lines: list[list[int]], tables: int) -> int:
+    """How many points must change table to make ``tables`` tables of ten from a parallel class:
+    the points of the lines beyond the ``tables`` largest, and the points beyond ten of those."""
+    sizes = sorted((len(line) for line in lines), reverse=True)
+    return sum(sizes[tables:]) + sum(max(0, n - SEATS_PER_TABLE) for n in sizes[:tables])
+
+
 def _affine_start(tables: int, rounds: int, rng: random.Random) -> list[list[list[int]]]:
     """Rounds cut from the lines of the affine plane over Z_q, q the least prime ≥ ``tables``,
     for 10·``tables`` players (everybody plays); 0-based players, random labels from ``rng``.
 
-    The players are the points (x, y) of a 10 × tables grid, x < 10, y < tables. For each slope k
-    in Z_q the lines y ≡ k·x + c (mod q), c ∈ Z_q, cut to the grid, are a round (a *parallel
-    class*); with tables = 10 the rows x = const are one more. Two points lie on at most one line,
-    so these rounds never put a pair together twice. When q = tables (a prime) every line has ten
-    points and the rounds are perfect; otherwise some lines lose points and a round has more than
-    ``tables`` groups, some short: the ``tables`` largest groups are kept and the points of the
-    others fill their holes, each point where it adds the fewest meetings with the groups of all
-    chosen rounds (for 10 tables: ten lines of 9 and one of 10; one line of 9 is spread, about 7
-    repeat meetings per moved point). More rounds than slopes are random. Pairs in one row never
-    meet; the annealing sees to them.
+    The players are the points (x, y) of Z_q² but the holes (:func:`_affine_holes`). Each of the
+    q + 1 parallel classes (the lines y ≡ k·x + c for a slope k, and the lines x = c) is a round
+    whose tables are its lines; two points lie on at most one line, so these rounds never put a
+    pair together twice. When the lines do not hold ten players each, the ``tables`` largest are
+    kept, the points of the others and those beyond ten fill the holes, each point where it
+    meets the fewest players it already meets in the kept lines of all chosen rounds (or in
+    earlier fills); each moved point costs about seven repeat meetings. The classes needing the
+    fewest moves are used first (a random order among equals); more rounds than classes are
+    random.
     """
     size = SEATS_PER_TABLE
     players = size * tables
     q = _next_prime(tables)
-    classes: list[list[list[int]]] = [
-        [
-            [x * tables + (k * x + c) % q for x in range(size) if (k * x + c) % q < tables]
-            for c in range(q)
-        ]
-        for k in range(q)
-    ]
-    if tables == size:
-        classes.append([[x * tables + y for y in range(tables)] for x in range(size)])
-    classes = [[line for line in lines if line] for lines in classes]
-    perfect = [lines for lines in classes if len(lines) == tables]
-    imperfect = [lines for lines in classes if len(lines) != tables]
-    rng.shuffle(perfect)
-    rng.shuffle(imperfect)
-    chosen = (perfect + imperfect)[:rounds]
+    holes = _affine_holes(tables, q)
+    points = [(x, y) for x in range(q) for y in range(q) if (x, y) not in holes]
+    classes: list[list[list[int]]] = []
+    for k in range(q + 1):
+        lines: list[list[int]] = [[] for _ in range(q)]
+        for p, (x, y) in enumerate(points):
+            lines[(y - k * x) % q if k < q else x].append(p)
+        classes.append([line for line in lines if line])
+    rng.shuffle(classes)
+    classes.sort(key=lambda lines: _moves_to_fit(lines, tables))
+    chosen = classes[:rounds]
 
     # Meetings of the lines kept in all chosen rounds, then of the points moved so far.
     m = [[0] * players for _ in range(players)]
@@ -172,12 +193,16 @@ def _affine_start(tables: int, rounds: int, rng: random.Random) -> list[list[lis
     for lines in chosen:
         order = sorted(range(len(lines)), key=lambda i: -len(lines[i]))
         kept = [list(lines[i]) for i in order[:tables]]
+        kept += [[] for _ in range(tables - len(kept))]  # a class of fewer lines than tables
+        spare = [p for i in order[tables:] for p in lines[i]]
         for line in kept:
+            while len(line) > size:
+                spare.append(line.pop(int(rng.random() * len(line))))
             for a in line:
                 row = m[a]
                 for b in line:
                     row[b] += 1
-        kept_by_round.append((kept, [p for i in order[tables:] for p in lines[i]]))
+        kept_by_round.append((kept, spare))
     result = []
     for kept, spare in kept_by_round:
         for p in spare:

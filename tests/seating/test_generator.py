@@ -125,6 +125,11 @@ def test_thirty_players_at_three_tables_start_at_the_bound(seed):
     assert start["squared_deviation"] == pytest.approx(start["lower_bound"])
 
 
+def test_thirty_players_at_three_tables_never_meet_one_player_most_rounds():
+    # The extras' tables are chosen so that nobody meets a vector nearly every round (expected 3.1).
+    assert seating_quality(generate_seating(30, 3, 10, seed=1))["meetings"]["max"] == 6
+
+
 def test_thirty_players_reach_near_the_bound():
     seating = generate_seating(30, 3, 10, seed=3, iterations=20_000)
     meetings = seating_quality(seating)["meetings"]

@@ -6,6 +6,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from itertools import permutations
 from operator import add, sub
 
 from .model import SEATS_PER_TABLE, Seating, SeatingError, check_dimensions
@@ -13,8 +14,9 @@ from .seats import assign_seat_numbers
 
 # The search makes this many steps per player-round …
 STEPS_PER_SLOT = 60
-# … within this much work (a step scans the other tables of its round: cost ∝ tables + 2).
-WORK_LIMIT = 1_800_000
+# … within this much work (a step scans the other tables of its round: cost ∝ tables + 2), so
+# that an organiser never waits much more than 5 s of one core (more: ``iterations``).
+WORK_LIMIT = 900_000
 MIN_STEPS = 2_000
 # Temperatures of the annealing, in repeat meetings (Σ C(m, 2)), geometric from start to end.
 # The affine start (see _affine_start) melts into a random-like state above about 1.5.
@@ -25,8 +27,8 @@ END_TEMPERATURE = 0.1
 def default_iterations(players: int, tables: int, rounds: int) -> int:
     """The number of search steps :func:`generate_seating` takes when not told otherwise.
 
-    About 1.5 s of one core for 100 players at 10 tables over 10 rounds (60,000 steps), 0.2 s
-    for 30 at 3, about 7 s for 200 at 20 over 12 rounds (capped by WORK_LIMIT).
+    About 2 s of one core for 100 players at 10 tables over 10 rounds (60,000 steps), 0.2 s
+    for 30 at 3, about 5 s for 200 at 20 over 12 rounds (40,900 steps, capped by WORK_LIMIT).
     """
     slots = rounds * tables * SEATS_PER_TABLE
     return max(MIN_STEPS, min(STEPS_PER_SLOT * slots, WORK_LIMIT // (tables + 2)))
@@ -231,20 +233,34 @@ def _three_table_start(rounds: int, rng: random.Random) -> list[list[list[int]]]
 
     Players 0..26 are the vectors v of GF(3)³, players 27..29 the extras 0, 1, 2. A round is a
     point u of the projective plane PG(2, 3) (a non-zero vector up to its sign; 13 of them):
-    v sits at table v·u mod 3, extra i at table i. For two points u ≠ u′ the pair
-    (v·u, v·u′) takes each of the nine values for three vectors, and the extras add one to the
-    three cells (i, i). Rounds beyond 13 are random.
+    v sits at table v·u mod 3, the three extras at the three tables. For two points u ≠ u′ the
+    pair (v·u, v·u′) takes each of the nine values for three vectors, and the extras add one to
+    three cells of different rows and columns. Which extra sits where does not change the
+    deviation; it is chosen round by round so that no extra meets one vector nearly every round
+    (the zero vector is always at table 0). Rounds beyond 13 are random.
     """
     vectors = [(a, b, c) for a in range(3) for b in range(3) for c in range(3)]
     points = [u for u in vectors if u != (0, 0, 0) and u[next(i for i in range(3) if u[i])] == 1]
     rng.shuffle(points)
     result = []
+    # met[i][p] = how often extra i has met vector p so far.
+    met = [[0] * len(vectors) for _ in range(3)]
     for u in points[:rounds]:
         rnd: list[list[int]] = [[] for _ in range(3)]
         for p, v in enumerate(vectors):
             rnd[(v[0] * u[0] + v[1] * u[1] + v[2] * u[2]) % 3].append(p)
+        # Any order of the extras reaches the bound; take the one whose meetings with the
+        # vectors grow least in Σ m³, so that no pair meets nearly every round.
+        orders = list(permutations(range(3)))
+        rng.shuffle(orders)
+        order = min(
+            orders,
+            key=lambda seats: sum((met[i][p] + 1) ** 3 for i in range(3) for p in rnd[seats[i]]),
+        )
         for i in range(3):
-            rnd[i].append(len(vectors) + i)
+            for p in rnd[order[i]]:
+                met[i][p] += 1
+            rnd[order[i]].append(len(vectors) + i)
         result.append(rnd)
     players = len(vectors) + 3
     for _ in range(rounds - len(result)):

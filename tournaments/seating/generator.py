@@ -137,8 +137,8 @@ def _next_prime(n: int) -> int:
 # The 21 points of the affine plane over Z_11 that 100 players at ten tables leave empty (x, y).
 # Cutting the 10 × 10 grid (the row x = 10 and the column y = 10) leaves two perfect parallel
 # classes and ten that need 9 points moved each: 72 moves for ten rounds. These holes, found by
-# a search over 21-point sets that minimised the moves (then the start's repeat meetings), need
-# 5–7 moves in each of the ten cheapest classes, 57 in all (docs/seating.md).
+# simulated annealing over 21-point sets on those moves, need 5–7 moves in each of the ten
+# cheapest classes, 57 in all (docs/seating.md).
 TEN_TABLE_HOLES = (
     (0, 2), (0, 3), (1, 0), (1, 1), (1, 3), (1, 6), (1, 9), (1, 10), (2, 4), (3, 2), (3, 5),
     (3, 10), (4, 9), (5, 0), (5, 10), (6, 7), (7, 8), (8, 1), (8, 10), (9, 0), (10, 10),

@@ -6,6 +6,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from itertools import permutations
 from operator import add, sub
 
 from .model import SEATS_PER_TABLE, Seating, SeatingError, check_dimensions
@@ -13,8 +14,9 @@ from .seats import assign_seat_numbers
 
 # The search makes this many steps per player-round …
 STEPS_PER_SLOT = 60
-# … within this much work (a step scans the other tables of its round: cost ∝ tables + 2).
-WORK_LIMIT = 1_800_000
+# … within this much work (a step scans the other tables of its round: cost ∝ tables + 2), so
+# that an organiser never waits much more than 5 s of one core (more: ``iterations``).
+WORK_LIMIT = 900_000
 MIN_STEPS = 2_000
 # Temperatures of the annealing, in repeat meetings (Σ C(m, 2)), geometric from start to end.
 # The affine start (see _affine_start) melts into a random-like state above about 1.5.
@@ -25,8 +27,8 @@ END_TEMPERATURE = 0.1
 def default_iterations(players: int, tables: int, rounds: int) -> int:
     """The number of search steps :func:`generate_seating` takes when not told otherwise.
 
-    About 1.5 s of one core for 100 players at 10 tables over 10 rounds (60,000 steps), 0.2 s
-    for 30 at 3, about 7 s for 200 at 20 over 12 rounds (capped by WORK_LIMIT).
+    About 2 s of one core for 100 players at 10 tables over 10 rounds (60,000 steps), 0.2 s
+    for 30 at 3, about 5 s for 200 at 20 over 12 rounds (40,900 steps, capped by WORK_LIMIT).
     """
     slots = rounds * tables * SEATS_PER_TABLE
     return max(MIN_STEPS, min(STEPS_PER_SLOT * slots, WORK_LIMIT // (tables + 2)))
@@ -107,10 +109,14 @@ def plan_sit_outs(players: int, tables: int, rounds: int, rng: random.Random) ->
 def _initial_tables(
     players: int, tables: int, sit_outs: list[list[int]], rng: random.Random
 ) -> list[list[list[int]]]:
-    """The starting tables: the affine construction when everybody plays every round and there
-    are at least ten tables, random tables otherwise."""
-    if tables >= SEATS_PER_TABLE and all(not out for out in sit_outs):
+    """The starting tables when everybody plays every round: the affine construction with at
+    least ten tables, the orthogonal array of :func:`_three_table_start` with three; random
+    tables otherwise."""
+    everybody_plays = all(not out for out in sit_outs)
+    if tables >= SEATS_PER_TABLE and everybody_plays:
         return _affine_start(tables, len(sit_outs), rng)
+    if tables == 3 and everybody_plays:
+        return _three_table_start(len(sit_outs), rng)
     result = []
     for out in sit_outs:
         absent = set(out)
@@ -128,39 +134,60 @@ def _next_prime(n: int) -> int:
     return n
 
 
+# The 21 points of the affine plane over Z_11 that 100 players at ten tables leave empty (x, y).
+# Cutting the 10 × 10 grid (the row x = 10 and the column y = 10) leaves two perfect parallel
+# classes and ten that need 9 points moved each: 72 moves for ten rounds. These holes, found by
+# simulated annealing over 21-point sets on those moves, need 5–7 moves in each of the ten
+# cheapest classes, 57 in all (docs/seating.md).
+TEN_TABLE_HOLES = (
+    (0, 2), (0, 3), (1, 0), (1, 1), (1, 3), (1, 6), (1, 9), (1, 10), (2, 4), (3, 2), (3, 5),
+    (3, 10), (4, 9), (5, 0), (5, 10), (6, 7), (7, 8), (8, 1), (8, 10), (9, 0), (10, 10),
+)
+
+
+def _affine_holes(tables: int, q: int) -> set[tuple[int, int]]:
+    """The points of the affine plane over Z_q left empty: :data:`TEN_TABLE_HOLES` for ten
+    tables, otherwise everything outside the 10 × ``tables`` grid."""
+    if tables == SEATS_PER_TABLE and q == 11:
+        return set(TEN_TABLE_HOLES)
+    return {(x, y) for x in range(q) for y in range(q) if x >= SEATS_PER_TABLE or y >= tables}
+
+
+def _moves_to_fit(lines: list[list[int]], tables: int) -> int:
+    """How many points must change table to make ``tables`` tables of ten from a parallel class:
+    the points of the lines beyond the ``tables`` largest, and the points beyond ten of those."""
+    sizes = sorted((len(line) for line in lines), reverse=True)
+    return sum(sizes[tables:]) + sum(max(0, n - SEATS_PER_TABLE) for n in sizes[:tables])
+
+
 def _affine_start(tables: int, rounds: int, rng: random.Random) -> list[list[list[int]]]:
     """Rounds cut from the lines of the affine plane over Z_q, q the least prime ≥ ``tables``,
     for 10·``tables`` players (everybody plays); 0-based players, random labels from ``rng``.
 
-    The players are the points (x, y) of a 10 × tables grid, x < 10, y < tables. For each slope k
-    in Z_q the lines y ≡ k·x + c (mod q), c ∈ Z_q, cut to the grid, are a round (a *parallel
-    class*); with tables = 10 the rows x = const are one more. Two points lie on at most one line,
-    so these rounds never put a pair together twice. When q = tables (a prime) every line has ten
-    points and the rounds are perfect; otherwise some lines lose points and a round has more than
-    ``tables`` groups, some short: the ``tables`` largest groups are kept and the points of the
-    others fill their holes, each point where it adds the fewest meetings with the groups of all
-    chosen rounds (for 10 tables: ten lines of 9 and one of 10; one line of 9 is spread, about 7
-    repeat meetings per moved point). More rounds than slopes are random. Pairs in one row never
-    meet; the annealing sees to them.
+    The players are the points (x, y) of Z_q² but the holes (:func:`_affine_holes`). Each of the
+    q + 1 parallel classes (the lines y ≡ k·x + c for a slope k, and the lines x = c) is a round
+    whose tables are its lines; two points lie on at most one line, so these rounds never put a
+    pair together twice. When the lines do not hold ten players each, the ``tables`` largest are
+    kept, the points of the others and those beyond ten fill the holes, each point where it
+    meets the fewest players it already meets in the kept lines of all chosen rounds (or in
+    earlier fills); each moved point costs about seven repeat meetings. The classes needing the
+    fewest moves are used first (a random order among equals); more rounds than classes are
+    random.
     """
     size = SEATS_PER_TABLE
     players = size * tables
     q = _next_prime(tables)
-    classes: list[list[list[int]]] = [
-        [
-            [x * tables + (k * x + c) % q for x in range(size) if (k * x + c) % q < tables]
-            for c in range(q)
-        ]
-        for k in range(q)
-    ]
-    if tables == size:
-        classes.append([[x * tables + y for y in range(tables)] for x in range(size)])
-    classes = [[line for line in lines if line] for lines in classes]
-    perfect = [lines for lines in classes if len(lines) == tables]
-    imperfect = [lines for lines in classes if len(lines) != tables]
-    rng.shuffle(perfect)
-    rng.shuffle(imperfect)
-    chosen = (perfect + imperfect)[:rounds]
+    holes = _affine_holes(tables, q)
+    points = [(x, y) for x in range(q) for y in range(q) if (x, y) not in holes]
+    classes: list[list[list[int]]] = []
+    for k in range(q + 1):
+        lines: list[list[int]] = [[] for _ in range(q)]
+        for p, (x, y) in enumerate(points):
+            lines[(y - k * x) % q if k < q else x].append(p)
+        classes.append([line for line in lines if line])
+    rng.shuffle(classes)
+    classes.sort(key=lambda lines: _moves_to_fit(lines, tables))
+    chosen = classes[:rounds]
 
     # Meetings of the lines kept in all chosen rounds, then of the points moved so far.
     m = [[0] * players for _ in range(players)]
@@ -168,12 +195,16 @@ def _affine_start(tables: int, rounds: int, rng: random.Random) -> list[list[lis
     for lines in chosen:
         order = sorted(range(len(lines)), key=lambda i: -len(lines[i]))
         kept = [list(lines[i]) for i in order[:tables]]
+        kept += [[] for _ in range(tables - len(kept))]  # a class of fewer lines than tables
+        spare = [p for i in order[tables:] for p in lines[i]]
         for line in kept:
+            while len(line) > size:
+                spare.append(line.pop(int(rng.random() * len(line))))
             for a in line:
                 row = m[a]
                 for b in line:
                     row[b] += 1
-        kept_by_round.append((kept, [p for i in order[tables:] for p in lines[i]]))
+        kept_by_round.append((kept, spare))
     result = []
     for kept, spare in kept_by_round:
         for p in spare:
@@ -193,6 +224,51 @@ def _affine_start(tables: int, rounds: int, rng: random.Random) -> list[list[lis
     label = list(range(players))
     rng.shuffle(label)
     rng.shuffle(result)
+    return [[[label[p] for p in group] for group in rnd] for rnd in result]
+
+
+def _three_table_start(rounds: int, rng: random.Random) -> list[list[list[int]]]:
+    """Rounds for 30 players at three tables that reach the lower bound: every two of the
+    first 13 rounds share players in the pattern 4 3 3 / 3 4 3 / 3 3 4 (docs/seating.md).
+
+    Players 0..26 are the vectors v of GF(3)³, players 27..29 the extras 0, 1, 2. A round is a
+    point u of the projective plane PG(2, 3) (a non-zero vector up to its sign; 13 of them):
+    v sits at table v·u mod 3, the three extras at the three tables. For two points u ≠ u′ the
+    pair (v·u, v·u′) takes each of the nine values for three vectors, and the extras add one to
+    three cells of different rows and columns. Which extra sits where does not change the
+    deviation; it is chosen round by round so that no extra meets one vector nearly every round
+    (the zero vector is always at table 0). Rounds beyond 13 are random.
+    """
+    vectors = [(a, b, c) for a in range(3) for b in range(3) for c in range(3)]
+    points = [u for u in vectors if u != (0, 0, 0) and u[next(i for i in range(3) if u[i])] == 1]
+    rng.shuffle(points)
+    result = []
+    # met[i][p] = how often extra i has met vector p so far.
+    met = [[0] * len(vectors) for _ in range(3)]
+    for u in points[:rounds]:
+        rnd: list[list[int]] = [[] for _ in range(3)]
+        for p, v in enumerate(vectors):
+            rnd[(v[0] * u[0] + v[1] * u[1] + v[2] * u[2]) % 3].append(p)
+        # Any order of the extras reaches the bound; take the one whose meetings with the
+        # vectors grow least in Σ m³, so that no pair meets nearly every round.
+        orders = list(permutations(range(3)))
+        rng.shuffle(orders)
+        order = min(
+            orders,
+            key=lambda seats: sum((met[i][p] + 1) ** 3 for i in range(3) for p in rnd[seats[i]]),
+        )
+        for i in range(3):
+            for p in rnd[order[i]]:
+                met[i][p] += 1
+            rnd[order[i]].append(len(vectors) + i)
+        result.append(rnd)
+    players = len(vectors) + 3
+    for _ in range(rounds - len(result)):
+        order = list(range(players))
+        rng.shuffle(order)
+        result.append([order[t * SEATS_PER_TABLE : (t + 1) * SEATS_PER_TABLE] for t in range(3)])
+    label = list(range(players))
+    rng.shuffle(label)
     return [[[label[p] for p in group] for group in rnd] for rnd in result]
 
 

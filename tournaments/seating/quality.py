@@ -20,6 +20,22 @@ def _even_split_pairs(items: int, boxes: int) -> int:
     return (boxes - rem) * _pairs(q) + rem * _pairs(q + 1)
 
 
+# At most this many rounds of 100 players at ten tables are pairwise orthogonal (every two
+# tables of different rounds share exactly one player): nine would be seven mutually orthogonal
+# Latin squares of order 10, which Bruck's completion theorem (a net of order n and deficiency 2
+# completes when n > 4) would complete to an affine plane of order 10, and there is none (Lam,
+# Thiel and Swiercz, 1989). Whether even five exist (three MOLS of order 10) is open.
+MOST_ORTHOGONAL_ROUNDS_OF_TEN = 8
+
+
+def _ten_table_non_orthogonal_pairs(rounds: int) -> int:
+    """The fewest pairs of rounds that are not orthogonal among ``rounds`` rounds of 100 players
+    at ten tables: any nine rounds hold such a pair, so the graph of those pairs has no nine
+    independent vertices; the fewest edges for that is 8 cliques as even as possible (Turán)."""
+    q, rem = divmod(rounds, MOST_ORTHOGONAL_ROUNDS_OF_TEN)
+    return (MOST_ORTHOGONAL_ROUNDS_OF_TEN - rem) * _pairs(q) + rem * _pairs(q + 1)
+
+
 def meeting_deviation_lower_bound(players: int, tables: int, rounds: int) -> float:
     """A lower bound on Σ over pairs (m − e)² for any seating of these dimensions.
 
@@ -29,9 +45,11 @@ def meeting_deviation_lower_bound(players: int, tables: int, rounds: int) -> flo
     share a table in both; in two rounds the tables×tables matrix of table intersections a_ij
     holds the k players who play both rounds, and those pairs number Σ C(a_ij, 2), at least the
     even split of k over tables² cells. k is at least 2·10·tables − players for each pair of rounds,
-    and Σ k over pairs of rounds = Σ over players C(games, 2), least when games are balanced. The
-    bound is the larger of this and the integrality bound (every m within one of e). See
-    docs/seating.md for the derivation.
+    and Σ k over pairs of rounds = Σ over players C(games, 2), least when games are balanced. For
+    100 players at ten tables, where that count is 0, at most eight rounds are pairwise
+    orthogonal (:data:`MOST_ORTHOGONAL_ROUNDS_OF_TEN`), and every other pair of rounds costs at
+    least two. The bound is the larger of this and the integrality bound (every m within one of
+    e). See docs/seating.md for the derivation.
     """
     check_dimensions(players, tables, rounds)
     seated = SEATS_PER_TABLE * tables
@@ -53,6 +71,10 @@ def meeting_deviation_lower_bound(players: int, tables: int, rounds: int) -> flo
         k_q, k_rem = divmod(both_total, round_pairs)
         ks = [k_q + 1] * k_rem + [k_q] * (round_pairs - k_rem)
         repeats = sum(_even_split_pairs(max(k, least), cells) for k in ks)
+    if players == SEATS_PER_TABLE * tables == SEATS_PER_TABLE * SEATS_PER_TABLE:
+        # Two rounds that are not orthogonal share a table pair in at least two cells: a cell of
+        # 2 leaves a 0 in its row, whose column then needs another 2 (docs/seating.md).
+        repeats = max(repeats, 2 * _ten_table_non_orthogonal_pairs(rounds))
     sum_squares_pairs = meetings + 2 * repeats
     m_q, m_rem = divmod(meetings, pairs)
     sum_squares_integral = (pairs - m_rem) * m_q * m_q + m_rem * (m_q + 1) * (m_q + 1)

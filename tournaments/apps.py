@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext_lazy as _
 
 from core.actions import describe
@@ -14,7 +15,6 @@ class TournamentsConfig(AppConfig):
         describe(ACTIONS)  # the audit trail's actions in words (core/actions.py)
         # ready() runs once the app registry is loaded: modules with models are imported here
         from django.contrib.auth import get_user_model
-        from django.db.models.signals import post_delete, post_save
 
         from clubs.models import Club, ClubMembership, Player
         from core import outbox

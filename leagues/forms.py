@@ -116,6 +116,10 @@ class PointsTableForm(VersionForm):
         self.order_fields(["name", "effective_from", "points", "scaling", "reference_size"])
 
 
+class RenameForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX_LENGTH)
+
+
 class SeriesForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX_LENGTH)
     slug = forms.SlugField(label=_("Address"), max_length=80, required=False,

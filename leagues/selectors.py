@@ -3,7 +3,7 @@ whose final standings are published (``final_standings_public``)."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from core.audit import audit_trail
 from games.visibility import tournament_public
@@ -36,10 +36,25 @@ def league_series(league: League) -> QuerySet[Series]:
             .annotate(tournament_count=Count("entries")).order_by("-starts_on", "name"))
 
 
-def league_points_tables(league: League) -> QuerySet[PointsTable]:
-    """A league's points tables, each with its versions (latest first)."""
-    return league.points_tables.prefetch_related(
-        Prefetch("versions", queryset=PointsTableVersion.objects.order_by("-effective_from")))
+def league_points_tables(league: League, *, with_use: bool = False) -> QuerySet[PointsTable]:
+    """A league's points tables, each with its versions (latest first); ``with_use``: each version
+    with ``in_use`` (``with_in_use``), for the organizers' delete buttons."""
+    versions = PointsTableVersion.objects.order_by("-effective_from")
+    if with_use:
+        versions = with_in_use(versions)
+    return league.points_tables.prefetch_related(Prefetch("versions", queryset=versions))
+
+
+def with_in_use(versions: QuerySet[PointsTableVersion]) -> QuerySet[PointsTableVersion]:
+    """Each version with ``in_use``: has a series computed results with it? A series' entry keeps
+    the version its results were computed with (``SeriesTournament.version``), and so does each
+    stored result. A version in use is never deleted (docs/leagues.md, "Which version")."""
+    return versions.annotate(in_use=Exists(SeriesTournament.objects.filter(version=OuterRef("pk")))
+                             | Exists(SeriesResult.objects.filter(version=OuterRef("pk"))))
+
+
+def version_in_use(version: PointsTableVersion) -> bool:
+    return with_in_use(PointsTableVersion.objects.filter(pk=version.pk)).filter(in_use=True).exists()
 
 
 def table_versions(table: PointsTable) -> list[PointsTableVersion]:

@@ -9,6 +9,7 @@ removes them when they are not (``selectors.final_standings_public``).
 
 from __future__ import annotations
 
+from copy import copy
 from datetime import date
 
 from django.db import transaction
@@ -24,7 +25,7 @@ from tournaments.models import RatingTier, StandingsSnapshot, Tournament
 
 from . import engine
 from .models import League, PointsTable, PointsTableVersion, Series, SeriesResult, SeriesTournament
-from .selectors import final_standings_public
+from .selectors import final_standings_public, version_in_use
 
 RESERVED_SLUGS = {"new"}  # an address that is a page of its own
 MAX_PLACES = 500
@@ -44,7 +45,14 @@ def tournament_day(tournament: Tournament) -> date:
 
 
 def _versions(table_id: int) -> list[engine.TableVersion]:
+    """The table's versions, to pick one from: read under the table's shared lock, so a version
+    being deleted (``points_table_version_delete``, which holds it alone) is never picked."""
+    named_lock(_table_lock(table_id), shared=True)
     return [v.as_engine() for v in PointsTableVersion.objects.filter(table_id=table_id)]
+
+
+def _table_lock(table_id: int) -> str:
+    return f"leagues:table:{table_id}"
 
 
 def _final_places(tournament: Tournament) -> list[engine.Finisher]:
@@ -215,6 +223,39 @@ def points_table_version_add(*, table: PointsTable, actor, effective_from: date,
     return version
 
 
+@transaction.atomic
+def points_table_rename(*, table: PointsTable, actor, name: str) -> PointsTable:
+    """A new name for the table (unique in its league); its versions and the results
+    computed with them stay as they are."""
+    table = for_update(PointsTable.objects).get(pk=table.pk)
+    name = _name(name, _("The name"))
+    if name == table.name:
+        return table
+    if PointsTable.objects.filter(league_id=table.league_id, name=name).exclude(pk=table.pk).exists():
+        raise ApplicationError(_("The league already has a points table of that name."), code="name")
+    log_action(table, action="points_table.renamed", actor=actor, data={"name": {"from": table.name, "to": name}})
+    table.name = name
+    table.save(update_fields=["name"])
+    return table
+
+
+@transaction.atomic
+def points_table_version_delete(*, version: PointsTableVersion, actor) -> None:
+    """Delete a version no series has computed results with (a mistake caught before it was used).
+    A version in use is refused: past results keep the version they were computed with
+    (docs/leagues.md, "Which version"); a change is a new version."""
+    named_lock(_table_lock(version.table_id))  # no sync picks it meanwhile (``_versions``)
+    version = PointsTableVersion.objects.select_related("table").get(pk=version.pk)
+    if version_in_use(version):
+        raise ApplicationError(
+            _("The version from %(day)s is in use: results of the series were computed with it, and they keep it. "
+              "Add a new version instead.") % {"day": version.effective_from.isoformat()}, code="in_use")
+    log_action(version.table, action="points_table.version_deleted", actor=actor, data={
+        "effective_from": version.effective_from.isoformat(), "points": version.points, "scaling": version.scaling,
+        "reference_size": version.reference_size, "multipliers": version.multipliers})
+    version.delete()
+
+
 def _user(actor):
     return actor if actor is not None and actor.is_authenticated else None
 
@@ -229,8 +270,33 @@ def _check_series(league: League, *, starts_on: date, ends_on: date, points_tabl
         raise ApplicationError(_("Choose one of the league's points tables."), code="points_table")
 
 
+def inside_season(day: date, starts_on: date, ends_on: date) -> bool:
+    """A series' tournament ends inside its season (its day, ``tournament_day``, from the season's
+    first to its last day): checked when it is added, when the season's days change and when the
+    tournament's days change (docs/leagues.md, "Rules of the forms")."""
+    return starts_on <= day <= ends_on
+
+
 def _outside(series: Series, starts_on: date, ends_on: date) -> list[str]:
-    return [t.name for t in series.tournaments.all() if not starts_on <= tournament_day(t) <= ends_on]
+    return [t.name for t in series.tournaments.all() if not inside_season(tournament_day(t), starts_on, ends_on)]
+
+
+def on_tournament_dates_changing(sender, *, tournament: Tournament, ends_on: date, **kwargs) -> None:
+    """An organizer is changing a tournament's days (``tournaments.signals``): refused while the new
+    last day falls outside the season of a series it is in, naming the series; the league's
+    organizers may move the season or remove the tournament first."""
+    changed = copy(tournament)
+    changed.ends_on = ends_on
+    day = tournament_day(changed)
+    for series in Series.objects.filter(entries__tournament=tournament).select_related("league__club").order_by("pk"):
+        if not inside_season(day, series.starts_on, series.ends_on):
+            raise ApplicationError(
+                _("“%(name)s” is in the series “%(series)s” (%(league)s), whose season runs %(start)s – %(end)s: "
+                  "its last day must stay inside it. The league's organizers (%(club)s) may move the season "
+                  "or remove the tournament from the series first.") % {
+                    "name": tournament.name, "series": series.name, "league": series.league.name,
+                    "start": series.starts_on.isoformat(), "end": series.ends_on.isoformat(),
+                    "club": series.league.club.name}, code="dates")
 
 
 @transaction.atomic
@@ -285,7 +351,7 @@ def series_tournament_add(*, series: Series, actor, tournament: Tournament) -> S
     if tournament.status == Tournament.Status.DRAFT:
         raise ApplicationError(_("No public tournament has the address “%(slug)s”.") % {"slug": tournament.slug},
                                code="tournament")
-    if not series.starts_on <= tournament_day(tournament) <= series.ends_on:
+    if not inside_season(tournament_day(tournament), series.starts_on, series.ends_on):
         raise ApplicationError(_("“%(name)s” ends on %(day)s, outside the season (%(start)s – %(end)s).") % {
             "name": tournament.name, "day": tournament.ends_on.isoformat(), "start": series.starts_on.isoformat(),
             "end": series.ends_on.isoformat()}, code="dates")

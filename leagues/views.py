@@ -20,8 +20,15 @@ from tournaments.csv_export import csv_response
 from tournaments.models import Tournament
 
 from . import selectors, services
-from .forms import AddTournamentForm, LeagueForm, PointsTableForm, SeriesForm, VersionForm
-from .models import League, PointsTable, Series
+from .forms import (
+    AddTournamentForm,
+    LeagueForm,
+    PointsTableForm,
+    RenameForm,
+    SeriesForm,
+    VersionForm,
+)
+from .models import League, PointsTable, PointsTableVersion, Series
 from .templatetags.leagues import plain_points
 
 FORM = "leagues/form.html"
@@ -78,10 +85,11 @@ def league_create(request):
 @require_GET
 def league_detail(request, league):
     league = _league(league)
+    may_organize = user_may_organize(request.user, league.club)
     return render(request, "leagues/league_detail.html", {
         "league": league, "series_list": selectors.league_series(league),
-        "tables": selectors.league_points_tables(league),
-        "may_organize": user_may_organize(request.user, league.club),
+        "tables": selectors.league_points_tables(league, with_use=may_organize),
+        "may_organize": may_organize,
     })
 
 
@@ -139,6 +147,40 @@ def version_create(request, league, pk):
             return redirect(league)
     title = _("New version of “%(table)s”") % {"table": table.name}
     return _form_page(request, form, title=title, league=league, back=league.get_absolute_url())
+
+
+@require_http_methods(["GET", "POST"])
+def points_table_rename(request, league, pk):
+    league = _league(league)
+    table = get_object_or_404(PointsTable, league=league, pk=pk)
+    if (denied := _gate(request, league)) is not None:
+        return denied
+    form = RenameForm(request.POST or None, initial={"name": table.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.points_table_rename(table=table, actor=request.user, name=form.cleaned_data["name"])
+        except ApplicationError as exc:
+            form.add_error("name", exc.message)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(league)
+    title = _("Rename “%(table)s”") % {"table": table.name}
+    return _form_page(request, form, title=title, league=league, back=league.get_absolute_url())
+
+
+@require_POST
+def version_delete(request, league, pk, version):
+    league = _league(league)
+    version = get_object_or_404(PointsTableVersion, table__league=league, table_id=pk, pk=version)
+    if (denied := _gate(request, league)) is not None:
+        return denied
+    try:
+        services.points_table_version_delete(version=version, actor=request.user)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Version deleted."))
+    return redirect(league)
 
 
 @require_http_methods(["GET", "POST"])

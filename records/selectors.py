@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from django.core.cache import cache
 from django.db import connections
 from django.db.models import (
     Count,
@@ -43,7 +44,7 @@ from vocabulary import ROLES, TEAM_OF_ROLE, TEAMS
 
 from .engine import BY_ROLE_FIELDS, SUM_NAMES, RulePoints, Totals, by_role_name, win_rate_interval
 from .engine.aggregate import LEFT_COUNTERS
-from .engine.pairs import PairFacts, SharedGame, pair_facts
+from .engine.pairs import INTERACTIONS_EDITION, Interactions, SharedGame, interactions
 from .engine.ranking import ranked
 from .generation import kept
 from .leaderboards import COMMON as LEADER_COMMON
@@ -276,13 +277,12 @@ class Shared:
 
 def shared_games(player, other) -> list[Shared]:
     """The counting games both players sat in, newest first. The store gives the games (published
-    only) and both seats; the nominations, ballots and checks between the two seats are read from
-    the game's protocol (`records.engine.pairs.pair_facts`), replayed as the store's runner does."""
-    mine = list(player_records(player, with_player=other).select_related("tournament", "evening", "club"))
-    games = [row.game_id for row in mine]
-    theirs = {row.game_id: row for row in SeatRecord.objects.filter(player=other, game_id__in=games)}
-    protocols = dict(Game.objects.filter(pk__in=games).values_list("pk", "protocol"))
-    records: dict[int, object] = {}  # each game replayed once
+    only) and both seats; the nominations, ballots and checks between the two seats come from each
+    game's acts (``game_interactions``: the store keeps them by the other seat's role, not by seat)."""
+    mine = list(player_records(player, with_player=other).select_related("tournament", "evening", "club")
+                .annotate(protocol_version=F("game__protocol_version")))
+    theirs = {row.game_id: row for row in SeatRecord.objects.filter(player=other, game_id__in=[r.game_id for r in mine])}
+    acts = game_interactions({row.game_id: row.protocol_version for row in mine})
     shared = []
     for row in mine:
         other_row = theirs.get(row.game_id)
@@ -291,19 +291,40 @@ def shared_games(player, other) -> list[Shared]:
         shared.append(Shared(row, other_row, SharedGame(
             same_team=row.team == other_row.team, won=row.won, points_milli=row.points_milli,
             other_points_milli=other_row.points_milli,
-            pair=_pair(records, row.game_id, protocols.get(row.game_id), row.seat, other_row.seat),
+            pair=acts.get(row.game_id, Interactions()).between(row.seat, other_row.seat),
         )))
     return shared
 
 
-def _pair(records: dict, game_id: int, protocol, seat: int, other: int) -> PairFacts:
-    try:
-        if game_id not in records:
-            records[game_id] = replay(protocol)
-        return pair_facts(records[game_id], seat, other)
-    except (ProtocolError, TypeError, KeyError):  # a protocol replaced since the store's rows
-        logger.warning("head-to-head: the protocol of stored game %s does not replay", game_id)
-        return PairFacts()
+INTERACTIONS_KEPT_SECONDS = 30 * 24 * 3600  # a protocol's acts never change; this bounds an idle cache
+
+
+def _interactions_key(game_id: int, protocol_version: int) -> str:
+    return f"records:interactions:{INTERACTIONS_EDITION}:{game_id}:{protocol_version}"
+
+
+def game_interactions(versions: dict[int, int]) -> dict[int, Interactions]:
+    """Each game's acts ({game id: protocol version} → {game id: ``Interactions``}), replayed by the
+    protocol engine as the store's runner does, once per protocol: kept in the cache under the
+    game and its protocol's version (every new protocol is a new version,
+    ``games.services.save_protocol_version``), so a head-to-head page replays only the games no
+    page has read since their last change. A protocol that does not replay has no acts."""
+    keys = {game_id: _interactions_key(game_id, version) for game_id, version in versions.items()}
+    found = cache.get_many(list(keys.values()))
+    acts = {game_id: Interactions(*found[key]) for game_id, key in keys.items() if key in found}
+    missing = [game_id for game_id in versions if game_id not in acts]
+    fresh = {}
+    for game_id, protocol, version in Game.objects.filter(pk__in=missing).values_list(
+            "pk", "protocol", "protocol_version"):
+        try:
+            acts[game_id] = interactions(replay(protocol))
+        except (ProtocolError, TypeError, KeyError):  # a protocol replaced since the store's rows
+            logger.warning("head-to-head: the protocol of stored game %s does not replay", game_id)
+            continue
+        fresh[_interactions_key(game_id, version)] = astuple(acts[game_id])  # plain data: any release reads it
+    if fresh:
+        cache.set_many(fresh, INTERACTIONS_KEPT_SECONDS)
+    return acts
 
 
 def _start_of(day: date) -> datetime:

@@ -2,18 +2,16 @@
 
 from functools import cached_property
 
-from clubs.permissions import clubs_user_judges
-
-from .queue import request_queue_counts
+from .queue import request_roles
 
 
 class Navigation:
     """What the navigation bar needs to show links by role, read when the bar is drawn (an htmx
     fragment that does not draw it costs nothing).
 
-    A visitor who organizes nothing pays what they always did (two queries: organizes? judges?);
-    an organizer pays one, the queue's counts (tournaments.queue), which also say that they
-    organize, and so judge.
+    The answers are kept per user until a row they read changes (``queue.kept_roles``): a page
+    usually pays two reads of the cache and no query; after a change, the user's first page pays
+    what it always did (the queue's counts for an organizer; organizes? judges? for the others).
     """
 
     def __init__(self, request):
@@ -21,7 +19,7 @@ class Navigation:
 
     @cached_property
     def counts(self):
-        return request_queue_counts(self.request)
+        return request_roles(self.request).counts
 
     @cached_property
     def organizes(self) -> bool:
@@ -29,9 +27,7 @@ class Navigation:
 
     @cached_property
     def judges(self) -> bool:
-        if self.organizes:
-            return True  # an organizer may judge (clubs.permissions)
-        return clubs_user_judges(self.request.user).exists()
+        return request_roles(self.request).judges
 
     @property
     def todo(self) -> int:

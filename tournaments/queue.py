@@ -10,14 +10,17 @@ only counts and gathers them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from datetime import timedelta
+from uuid import uuid4
 
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.permissions import clubs_user_organizes
+from clubs.permissions import clubs_user_judges, clubs_user_organizes
 from discipline.models import DisciplineCase
 from discipline.selectors import case_queryset, cases_to_decide
 from games.models import Game
@@ -57,22 +60,85 @@ def queue_counts(user) -> QueueCounts | None:
     if user is None or not user.is_authenticated:
         return None
     here = OuterRef("pk")
-    rows = list(clubs_user_organizes(user).order_by().annotate(
-        protocols=_Count(protocols_to_confirm(user, club=here).values("pk")),
-        cases=_Count(cases_to_decide(user, club=here).values("pk")),
-        applications=_Count(applications_to_decide(user, club=here).values("pk")),
+    rows = list(clubs_user_organizes(user).order_by().annotate(  # counted unordered: no joins for an order
+        protocols=_Count(protocols_to_confirm(user, club=here).order_by().values("pk")),
+        cases=_Count(cases_to_decide(user, club=here).order_by().values("pk")),
+        applications=_Count(applications_to_decide(user, club=here).order_by().values("pk")),
     ).values_list("protocols", "cases", "applications"))
     if not rows:
         return None
     return QueueCounts(*(sum(column) for column in zip(*rows, strict=True)))
 
 
+def request_roles(request) -> Roles:
+    """``kept_roles`` of the request's user, read once per request (the navigation bar and the
+    Organizing page both show the counts)."""
+    if not hasattr(request, "_organizer_roles"):
+        request._organizer_roles = kept_roles(getattr(request, "user", None))
+    return request._organizer_roles
+
+
 def request_queue_counts(request) -> QueueCounts | None:
-    """``queue_counts`` of the request's user, counted once per request (the navigation bar and
-    the Organizing page both show them)."""
-    if not hasattr(request, "_organizer_queue_counts"):
-        request._organizer_queue_counts = queue_counts(getattr(request, "user", None))
-    return request._organizer_queue_counts
+    return request_roles(request).counts
+
+
+# --- the navigation's answers, kept per user until a row they read changes ------------------------
+#
+# Every signed-in page draws the navigation bar: its counts cost one query whose building and
+# planning take ~10 ms. They are kept in the cache per user under the queue's generation, a token
+# that changes whenever a row they read is written (QUEUE_MODELS, connected in TournamentsConfig):
+# at the write, so the writer's own next page counts anew, and again at its commit, so counts summed
+# by another request from the rows before the commit are never read again. A count is never older
+# than the last write it depends on, the user's own action or anyone else's. Bulk writes skip the
+# signals: the seating's (games in setup, their judges: rows no count reads) are the only ones.
+
+QUEUE_GENERATION_KEY = "queue:generation"
+KEPT_SECONDS = 600  # a kept answer outlives no change; this only bounds what an idle cache holds
+
+
+@dataclass(frozen=True)
+class Roles:
+    """What the navigation bar shows of a user: their queue's counts (None: they organize no club)
+    and whether they judge."""
+
+    counts: QueueCounts | None
+    judges: bool
+
+
+def queue_changed() -> None:
+    """A row the queue's counts or the user's roles read was written: every kept answer is stale."""
+    cache.set(QUEUE_GENERATION_KEY, uuid4().hex, None)
+
+
+def on_queue_row_written(sender, **kwargs) -> None:
+    """post_save / post_delete of a QUEUE_MODELS row (and what a bulk write changes, by hand)."""
+    queue_changed()
+    transaction.on_commit(queue_changed)
+
+
+def _generation() -> str:
+    token = cache.get(QUEUE_GENERATION_KEY)
+    if token is None:
+        token = uuid4().hex
+        if not cache.add(QUEUE_GENERATION_KEY, token, None):
+            token = cache.get(QUEUE_GENERATION_KEY) or token
+    return token
+
+
+def kept_roles(user) -> Roles:
+    """``roles(user)``, kept in the cache for the queue's current generation. The generation is
+    read before the rows are, so an answer is never kept under a generation newer than its rows."""
+    if user is None or not user.is_authenticated:
+        return Roles(None, False)
+    key = f"queue:roles:{_generation()}:{user.pk}"
+    found = cache.get(key)
+    if found is None:
+        counts = queue_counts(user)
+        judges = counts is not None or clubs_user_judges(user).exists()  # an organizer may judge
+        found = (None if counts is None else astuple(counts), judges)  # plain data: any release reads it
+        cache.set(key, found, KEPT_SECONDS)
+    counts, judges = found
+    return Roles(None if counts is None else QueueCounts(*counts), judges)
 
 
 @dataclass

@@ -28,17 +28,42 @@ class PairFacts:
     checked_by: int = 0  # other checked seat
 
 
-def pair_facts(record: GameRecord, seat: int, other: int) -> PairFacts:
-    """The two seats' nominations, ballots and checks of each other (docs/records.md readings 9–12
-    hold here too: every round's ballots, the record's ballots, no raise hands)."""
-    nominations = [(n.by, n.target) for n in record.nominations]
-    ballots = [(voter, candidate) for vote in record.votes for voter, candidate in vote.ballots.items()]
-    checks = [(check.checker, check.target) for check in record.checks]
-    return PairFacts(
-        nominated=nominations.count((seat, other)), nominated_by=nominations.count((other, seat)),
-        voted=ballots.count((seat, other)), voted_by=ballots.count((other, seat)),
-        checked=checks.count((seat, other)), checked_by=checks.count((other, seat)),
+Pairs = tuple[tuple[int, int], ...]  # (by, target) seats, one per act
+# Raise it when ``interactions`` reads a protocol differently: what was kept is then read anew.
+INTERACTIONS_EDITION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Interactions:
+    """Every act of one seat on another in a game: each nomination, ballot and check as (by,
+    target), as the protocol engine's record holds them. Small and plain, so it is kept per game
+    (``records.selectors.game_interactions``) and any two seats' facts are read from it."""
+
+    nominations: Pairs = ()
+    ballots: Pairs = ()
+    checks: Pairs = ()
+
+    def between(self, seat: int, other: int) -> PairFacts:
+        return PairFacts(
+            nominated=self.nominations.count((seat, other)), nominated_by=self.nominations.count((other, seat)),
+            voted=self.ballots.count((seat, other)), voted_by=self.ballots.count((other, seat)),
+            checked=self.checks.count((seat, other)), checked_by=self.checks.count((other, seat)),
+        )
+
+
+def interactions(record: GameRecord) -> Interactions:
+    """The game's nominations, ballots and checks (docs/records.md readings 9–12 hold here too:
+    every round's ballots, the record's ballots, no raise hands)."""
+    return Interactions(
+        nominations=tuple((n.by, n.target) for n in record.nominations),
+        ballots=tuple((voter, candidate) for vote in record.votes for voter, candidate in vote.ballots.items()),
+        checks=tuple((check.checker, check.target) for check in record.checks),
     )
+
+
+def pair_facts(record: GameRecord, seat: int, other: int) -> PairFacts:
+    """The two seats' nominations, ballots and checks of each other."""
+    return interactions(record).between(seat, other)
 
 
 @dataclass(frozen=True, slots=True)

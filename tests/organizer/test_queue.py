@@ -221,3 +221,42 @@ def test_the_tables_in_play_are_the_current_round_of_a_seated_tournament_and_tod
              for group in groups]
     assert shown == [(2, None, [1, 2]), (None, tonight, [1]), (None, None, [1])]
     assert groups[1].games == [evening_game] and groups[2].games == [standalone]
+
+
+def test_the_navigation_is_kept_until_a_row_it_reads_changes(django_assert_num_queries):
+    """tournaments.queue.kept_roles: a second page asks the database nothing; a new application
+    (anyone's action) is counted on the next page."""
+    tournament = TournamentFactory()
+    oleg = organizer_of(tournament.club)
+    ApplicationFactory(tournament=tournament)
+    with django_assert_num_queries(1):
+        assert nav_of(oleg) == (1, True, True)
+    with django_assert_num_queries(0):
+        assert nav_of(oleg) == (1, True, True)
+    ApplicationFactory(tournament=tournament)
+    with django_assert_num_queries(1):
+        assert nav_of(oleg) == (2, True, True)
+
+
+def test_a_count_is_never_stale_after_the_users_own_action(client):
+    tournament = TournamentFactory()
+    first, _second = ApplicationFactory.create_batch(2, tournament=tournament)
+    client.force_login(organizer_of(tournament.club))
+    count = '<span class="nav-count">{}<span class="sr-only"> waiting for you</span></span>'
+    assert count.format(2) in client.get(reverse("clubs:list")).content.decode()
+    response = client.post(reverse("organize:application_decide", args=[first.pk]),
+                           {"status": Application.Status.ACCEPTED})
+    assert response.status_code in (200, 302)
+    assert count.format(1) in client.get(reverse("clubs:list")).content.decode()
+
+
+def test_a_new_role_reaches_the_navigation_at_once():
+    club = ClubFactory()
+    membership = MembershipFactory(club=club)
+    assert nav_of(membership.player.user) == (0, False, False)
+    membership.role = ClubMembership.Role.JUDGE
+    membership.save()
+    assert nav_of(membership.player.user) == (0, True, False)
+    membership.role = ClubMembership.Role.ORGANIZER
+    membership.save()
+    assert nav_of(membership.player.user) == (0, True, True)

@@ -204,6 +204,10 @@ VISITS: dict[str, Entry] = {
     "leagues:league_edit": lambda w: {"league": w.extra["league"]},
     "leagues:table_create": lambda w: {"league": w.extra["league"]},
     "leagues:version_create": lambda w: {"league": w.extra["league"], "pk": w.extra["points_table"]},
+    "leagues:table_rename": lambda w: {"league": w.extra["league"], "pk": w.extra["points_table"]},
+    # POST-only (a GET answers 405)
+    "leagues:version_delete": lambda w: {"league": w.extra["league"], "pk": w.extra["points_table"],
+                                         "version": w.extra["points_version"]},
     "leagues:series_create": lambda w: {"league": w.extra["league"]},
     "leagues:series_edit": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},
     "leagues:series_tournament_add": lambda w: {"league": w.extra["league"], "series": w.extra["series"]},

@@ -290,7 +290,8 @@ def _league_series(world: World) -> dict:
                                    starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
                                    points_table=table)
     leagues.series_tournament_add(series=series, actor=world.organizer, tournament=world.tournament)
-    return {"league": league.slug, "series": series.slug, "points_table": table.pk}
+    return {"league": league.slug, "series": series.slug, "points_table": table.pk,
+            "points_version": table.versions.get().pk}
 
 
 def _simulation_run(world: World) -> dict:

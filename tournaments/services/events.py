@@ -13,6 +13,7 @@ from core.errors import ApplicationError
 from games.services import results_publication_follow_switch
 
 from ..models import PUBLICATION_SWITCHES, Evening, TieBreak, Tournament
+from ..signals import tournament_dates_changing
 
 TOURNAMENT_FIELDS = (
     "name", "starts_on", "ends_on", "venue", "description", "ruleset", "qualifying_rounds", "tables",
@@ -78,6 +79,9 @@ def tournament_update(*, tournament: Tournament, actor, **fields) -> Tournament:
             _("Tables and rounds are fixed once the seating exists: regenerate the seating after changing them."),
             code="seated",
         )
+    if any(merged[f] != getattr(tournament, f) for f in ("starts_on", "ends_on")):
+        tournament_dates_changing.send(Tournament, tournament=tournament, starts_on=merged["starts_on"],
+                                       ends_on=merged["ends_on"])  # a listener may refuse
     changes = {}
     for field, value in fields.items():
         before = getattr(tournament, field)

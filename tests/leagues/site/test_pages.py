@@ -9,11 +9,13 @@ from django.urls import reverse
 
 from clubs.models import ClubMembership
 from core.models import AuditEntry
+from leagues import services
 from leagues.models import League as LeagueModel
-from leagues.models import PointsTableVersion, Series
+from leagues.models import PointsTableVersion, Series, SeriesResult, SeriesTournament
+from leagues.services import ApplicationError
 from tests.factories import MembershipFactory, UserFactory
 
-from .kit import players, tournament
+from .kit import League, players, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +155,83 @@ def test_a_season_ending_before_it_starts_is_refused(client, league):
     response = client.post(series_url(league, "leagues:series_edit"), {
         "name": "Series 2026", "starts_on": "2026-12-31", "ends_on": "2026-01-01", "points_table": league.table.pk})
     assert "The season cannot end before it starts." in response.content.decode()
+
+
+def test_an_organizer_renames_a_points_table_audited(client, league):
+    client.force_login(league.organizer)
+    url = reverse("leagues:table_rename", args=[league.league.slug, league.table.pk])
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"name": "Stage points"})
+    assert response.url == league.league.get_absolute_url()
+    league.table.refresh_from_db()
+    assert league.table.name == "Stage points"
+    entry = AuditEntry.objects.get(action="points_table.renamed")
+    assert entry.data == {"name": {"from": "Main", "to": "Stage points"}}
+    assert entry.actor == league.organizer
+
+
+def test_a_rename_to_a_taken_or_empty_name_is_refused_and_changes_nothing(client, league):
+    services.points_table_create(league=league.league, actor=league.organizer, name="Cup points",
+                                 effective_from=date(2026, 1, 1), points=[10_000])
+    client.force_login(league.organizer)
+    url = reverse("leagues:table_rename", args=[league.league.slug, league.table.pk])
+    response = client.post(url, {"name": "Cup points"})
+    assert "The league already has a points table of that name." in response.content.decode()
+    response = client.post(url, {"name": "   "})
+    assert response.status_code == 200
+    league.table.refresh_from_db()
+    assert league.table.name == "Main"
+    assert not AuditEntry.objects.filter(action="points_table.renamed").exists()
+
+
+def test_a_version_no_result_uses_is_deleted_audited(client, league):
+    later = services.points_table_version_add(table=league.table, actor=league.organizer,
+                                              effective_from=date(2026, 12, 1), points=[30_000])
+    client.force_login(league.organizer)
+    page = client.get(reverse("leagues:league", args=[league.league.slug])).content.decode()
+    url = reverse("leagues:version_delete", args=[league.league.slug, league.table.pk, later.pk])
+    assert url in page  # its delete button; the version in use has none
+    assert "in use: results were computed with it" in page
+    response = client.post(url)
+    assert response.url == league.league.get_absolute_url()
+    assert list(league.table.versions.values_list("effective_from", flat=True)) == [date(2026, 1, 1)]
+    entry = AuditEntry.objects.get(action="points_table.version_deleted")
+    assert entry.data["effective_from"] == "2026-12-01" and entry.data["points"] == [30_000]
+
+
+def test_a_version_results_were_computed_with_is_not_deleted(client, league):
+    version = league.table.versions.get()
+    before = sorted(SeriesResult.objects.values_list("player__nickname", "points", "version"))
+    client.force_login(league.organizer)
+    response = client.post(reverse("leagues:version_delete", args=[league.league.slug, league.table.pk, version.pk]),
+                           follow=True)
+    assert "results of the series were computed with it, and they keep it. Add a new version instead." in (
+        response.content.decode())
+    assert league.table.versions.get() == version
+    assert sorted(SeriesResult.objects.values_list("player__nickname", "points", "version")) == before
+    assert not AuditEntry.objects.filter(action="points_table.version_deleted").exists()
+
+
+def test_a_version_an_entry_holds_without_results_is_in_use():
+    """A tournament counted with nobody placed holds its version (SeriesTournament.version)."""
+    league = League()
+    league.add(tournament("Empty Cup", date(2026, 3, 1), []))
+    version = league.table.versions.get()
+    assert SeriesTournament.objects.get().version == version and not SeriesResult.objects.exists()
+    with pytest.raises(ApplicationError, match="is in use"):
+        services.points_table_version_delete(version=version, actor=league.organizer)
+
+
+@pytest.mark.parametrize("name", ["leagues:table_rename", "leagues:version_delete"])
+def test_only_the_leagues_organizers_rename_and_delete(client, league, name):
+    later = services.points_table_version_add(table=league.table, actor=league.organizer,
+                                              effective_from=date(2026, 12, 1), points=[30_000])
+    args = [league.league.slug, league.table.pk] + ([later.pk] if name == "leagues:version_delete" else [])
+    url = reverse(name, args=args)
+    data = {"name": "Other"}
+    assert client.post(url, data).status_code == 302 and "/login/" in client.post(url, data).url
+    client.force_login(MembershipFactory(club=league.club, role=ClubMembership.Role.MEMBER).player.user)
+    assert client.post(url, data).status_code == 403
+    league.table.refresh_from_db()
+    assert league.table.name == "Main" and league.table.versions.count() == 2
+    assert not AuditEntry.objects.filter(action__in=["points_table.renamed", "points_table.version_deleted"]).exists()

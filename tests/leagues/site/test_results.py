@@ -7,12 +7,16 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.urls import reverse
 
+from clubs.models import ClubMembership
 from core.models import AuditEntry
 from leagues import selectors, services
 from leagues.models import SeriesResult, SeriesTournament
+from tests.factories import MembershipFactory
+from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.services import publication_set
+from tournaments.services import publication_set, tournament_update
 
 from .kit import League, players, results, store, tournament
 
@@ -200,3 +204,49 @@ def test_a_bad_version_is_refused(fields, message):
         services.points_table_version_add(table=league.table, actor=league.organizer,
                                           effective_from=date(2026, 1, 1), points=[1])
     assert league.table.versions.count() == 1
+
+
+def test_a_tournaments_days_moved_outside_a_series_season_are_refused_naming_the_series():
+    """docs/leagues.md, "Rules of the forms": the rule of adding a tournament holds when its days
+    change later; inside the season they change freely."""
+    league = League()
+    (ann,) = players("Ann")
+    cup = tournament("Spring Cup", date(2026, 3, 1), [(ann, 1)])
+    league.add(cup)
+    with pytest.raises(services.ApplicationError, match="is in the series “Series 2026” \\(Northern League\\), "
+                                                         "whose season runs 2026-01-01 – 2026-12-31"):
+        tournament_update(tournament=cup, actor=league.organizer, starts_on=date(2027, 1, 10),
+                          ends_on=date(2027, 1, 11))
+    cup.refresh_from_db()
+    assert (cup.starts_on, cup.ends_on) == (date(2026, 3, 1), date(2026, 3, 1))
+    assert not AuditEntry.objects.filter(action="tournament.updated").exists()
+    tournament_update(tournament=cup, actor=league.organizer, starts_on=date(2026, 11, 30), ends_on=date(2026, 12, 31))
+    cup.refresh_from_db()
+    assert cup.ends_on == date(2026, 12, 31)
+    assert results(league.series) == {"Ann": (1, 25_000)}
+
+
+def test_the_organizers_edit_page_shows_the_refusal(client):
+    league = League()
+    (ann,) = players("Ann")
+    cup = tournament("Spring Cup", date(2026, 3, 1), [(ann, 1)])
+    league.add(cup)
+    organizer = MembershipFactory(club=cup.club, role=ClubMembership.Role.ORGANIZER).player.user
+    form = TournamentForm(instance=cup)
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data.update(starts_on="2025-12-30", ends_on="2025-12-31")
+    client.force_login(organizer)
+    response = client.post(reverse("organize:tournament_edit", kwargs={"slug": cup.slug}), data)
+    assert response.status_code == 200
+    assert "is in the series “Series 2026”" in response.content.decode()
+    cup.refresh_from_db()
+    assert cup.ends_on == date(2026, 3, 1)
+
+
+def test_a_tournament_in_no_series_moves_freely():
+    (ann,) = players("Ann")
+    cup = tournament("Spring Cup", date(2026, 3, 1), [(ann, 1)])
+    League().add(tournament("Summer Cup", date(2026, 6, 1), [(ann, 1)]))
+    tournament_update(tournament=cup, actor=None, starts_on=date(2027, 1, 10), ends_on=date(2027, 1, 11))
+    cup.refresh_from_db()
+    assert cup.ends_on == date(2027, 1, 11)

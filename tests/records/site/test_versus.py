@@ -15,8 +15,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 
+from games.engine import replay
+from games.models import Game
+from records import selectors
 from records.models import SeatRecord
 from tests.factories import UserPlayerFactory
 from tests.foundation.test_raw_values import visible_text
@@ -101,3 +105,20 @@ def test_the_page_in_russian(client, games):  # noqa: F811
     text = visible_text(response.content.decode())
     for words in ("очные встречи", "Игр за одним столом 3", "В одной команде 2", "Выставил другого 2 1"):
         assert words in text, words
+
+
+def test_each_games_acts_are_replayed_once_per_protocol_version(client, games, monkeypatch):  # noqa: F811
+    """docs/records.md H4: a page reads each shared game's acts kept under its protocol's version;
+    a game replayed for one page is not replayed for the next, and a new version is read anew."""
+    cup, g = games
+    replayed = []
+    monkeypatch.setattr(selectors, "replay", lambda protocol: replayed.append(protocol) or replay(protocol))
+    first = shown(get(client, versus(cup.player(1), cup.player(2))))
+    assert len(replayed) == 3
+    assert shown(get(client, versus(cup.player(2), cup.player(1)))) == {  # the same games, seen from 2
+        **first, "first_won": "0", "second_won": "1", "first_nominated": "1", "second_nominated": "2",
+        "first_checked": "1", "second_checked": "0"}
+    assert len(replayed) == 3
+    Game.objects.filter(pk=g["A"].pk).update(protocol_version=F("protocol_version") + 1)
+    assert shown(get(client, versus(cup.player(1), cup.player(2)))) == first
+    assert len(replayed) == 4

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+
 from django.db import connection
+from psycopg.copy import QueuedLibpqWriter
 
 
 class IndexesDeferred:
     """During a full load of ``model``'s table on PostgreSQL, drop its indexes and unique
     constraints (the primary key stays) and build them once after the load: far cheaper than
     updating them row by row. DDL is transactional there, so a failure rolls the indexes back with
-    everything else. Dropping them locks the table until the commit: readers wait for the load."""
+    everything else. Dropping them locks the table until the commit: readers wait for the load.
+    ``sort_memory`` (e.g. "256MB"), when given, is the indexes' sort memory for the rest of the
+    transaction: a sort that fits in it is not spilled to disk."""
 
-    def __init__(self, model):
+    def __init__(self, model, *, sort_memory: str | None = None):
         self.table = model._meta.db_table
+        self.sort_memory = sort_memory
 
     def __enter__(self):
         with connection.cursor() as cursor:
@@ -36,8 +44,53 @@ class IndexesDeferred:
         if exc[0] is not None:
             return False
         with connection.cursor() as cursor:
+            if self.sort_memory:
+                cursor.execute("SELECT set_config('maintenance_work_mem', %s, true)", [self.sort_memory])
             for _name, definition in self.indexes:
                 cursor.execute(definition)
             for name, definition in self.constraints:
                 cursor.execute(f'ALTER TABLE {self.table} ADD CONSTRAINT "{name}" {definition}')
         return False
+
+
+# --- binary COPY: rows packed by ``struct`` ----------------------------------------------------------
+
+#: The binary COPY stream's header (signature, flags, header extension length) and trailer.
+COPY_BINARY_HEADER = b"PGCOPY\n\xff\r\n\x00" + struct.pack(">ii", 0, 0)
+COPY_BINARY_TRAILER = struct.pack(">h", -1)
+
+#: Each binary COPY field is its length (int32) then its value: the value's struct code by type.
+_BINARY_FIELD = {"int8": "q", "int4": "i", "float8": "d", "bool": "?", "timestamptz": "q"}
+_POSTGRES_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def binary_row_struct(*types: str | int) -> struct.Struct:
+    """The ``struct`` that packs one binary COPY row: the field count, then each field's length and
+    value. ``types`` name PostgreSQL types ("int8", "int4", "float8", "bool", "timestamptz", a
+    timestamp given as ``timestamp_micros``) or give a text field's length in bytes. Call it as
+    ``row.pack(count, length, value, length, value, …)``: a row packed in C, several times faster
+    than psycopg's ``write_row`` (a full rebuild writes millions)."""
+    codes = [f"{field}s" if isinstance(field, int) else _BINARY_FIELD[field] for field in types]
+    return struct.Struct(">h" + "".join(f"i{code}" for code in codes))
+
+
+def timestamp_micros(moment: datetime) -> int:
+    """A timestamptz as binary COPY writes it: microseconds since 2000-01-01 UTC."""
+    return (moment - _POSTGRES_EPOCH) // _MICROSECOND
+
+
+def copy_binary(model, columns: Sequence[str], chunks: Iterable[bytes]) -> None:
+    """Write rows into ``model``'s table by binary COPY (PostgreSQL): each chunk is whole rows
+    packed by a ``binary_row_struct``. The chunks are sent from a thread while the caller makes
+    the next ones."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    names = ", ".join(connection.ops.quote_name(column) for column in columns)
+    with connection.cursor() as cursor:
+        raw = cursor.cursor  # the psycopg cursor underneath Django's wrapper
+        with raw.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)",
+                      writer=QueuedLibpqWriter(raw)) as copy:
+            copy.write(COPY_BINARY_HEADER)
+            for chunk in chunks:
+                copy.write(chunk)
+            copy.write(COPY_BINARY_TRAILER)

@@ -10,24 +10,35 @@ onwards. Running it twice gives the same rows: it is safe to repeat.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+import itertools
+import struct
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
+from django.contrib.postgres.aggregates import ArrayAgg
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import DateTimeField, Q
+from django.db.models import DateTimeField, Q, Value
 from django.db.models.functions import Coalesce
 
 from core import outbox
-from core.bulkload import IndexesDeferred
+from core.bulkload import IndexesDeferred, binary_row_struct, copy_binary, timestamp_micros
 from core.locking import named_lock
 from games.models import Game, GameSeat
 from games.visibility import counted_q, counts_in_aggregates
-from vocabulary import BLACK_ROLES, RED_ROLES, TEAMS
+from vocabulary import BLACK, BLACK_ROLES, RED, RED_ROLES, TEAMS
 
-from .engine import RatingChange, RatingConfig, RatingGame, RatingState, process_games
+from .engine import (
+    BLACK_SEATS,
+    RED_SEATS,
+    RatingChange,
+    RatingConfig,
+    RatingGame,
+    RatingState,
+    process_games,
+)
 from .models import PlayerRating, RatingEntry
 
 ProgressCallback = Callable[[int, int], None]
@@ -64,25 +75,48 @@ def _on_or_after(key: tuple[datetime, int], *, at: str, game: str) -> Q:
     return Q(**{f"{at}__gt": moment}) | Q(**{at: moment, f"{game}__gte": game_id})
 
 
+def _rating_game(game_id, order_at, winner, tier, red, black, skipped: list[int]) -> RatingGame | None:
+    if len(red) != RED_SEATS or len(black) != BLACK_SEATS:
+        skipped.append(game_id)  # an incomplete deal cannot be rated
+        return None
+    return RatingGame(game_id, (order_at, game_id), tuple(red), tuple(black), winner, tier or "club")
+
+
 def _stream_rating_games(games, skipped: list[int]) -> Iterator[RatingGame]:
-    """RatingGames from a queryset of games, reading their seats in chunks."""
+    """RatingGames from a queryset of games in rating order: on PostgreSQL in one query that
+    gathers each game's red and black players into arrays, elsewhere reading seats in chunks."""
+    if connection.vendor == "postgresql":
+        yield from _stream_with_arrays(games, skipped)
+        return
     rows = list(games.values_list("id", "order_at", "winner", "tournament__rating_tier"))
     for start in range(0, len(rows), SEAT_CHUNK):
         chunk = rows[start:start + SEAT_CHUNK]
         seats: dict[int, tuple[list, list]] = {game_id: ([], []) for game_id, *_ in chunk}
         for game_id, player_id, role in GameSeat.objects.filter(
             game_id__in=list(seats), player__isnull=False
-        ).values_list("game_id", "player_id", "role"):
+        ).order_by("game_id", "seat").values_list("game_id", "player_id", "role"):
             if role in RED_ROLES:
                 seats[game_id][0].append(player_id)
             elif role in BLACK_ROLES:
                 seats[game_id][1].append(player_id)
         for game_id, order_at, winner, tier in chunk:
-            red, black = seats[game_id]
-            if len(red) != 7 or len(black) != 3:
-                skipped.append(game_id)  # an incomplete deal cannot be rated
-                continue
-            yield RatingGame(game_id, (order_at, game_id), tuple(red), tuple(black), winner, tier or "club")
+            game = _rating_game(game_id, order_at, winner, tier, *seats[game_id], skipped)
+            if game is not None:
+                yield game
+
+
+def _players_of(roles) -> ArrayAgg:
+    return ArrayAgg("seats__player_id", filter=Q(seats__role__in=roles, seats__player__isnull=False),
+                    order_by="seats__seat", default=Value([]))
+
+
+def _stream_with_arrays(games, skipped: list[int]) -> Iterator[RatingGame]:
+    rows = (games.annotate(red=_players_of(RED_ROLES), black=_players_of(BLACK_ROLES))
+            .values_list("id", "order_at", "winner", "tournament__rating_tier", "red", "black"))
+    for game_id, order_at, winner, tier, red, black in rows.iterator(chunk_size=10_000):
+        game = _rating_game(game_id, order_at, winner, tier, red, black, skipped)
+        if game is not None:
+            yield game
 
 
 def _state_before(key: tuple[datetime, int] | None, config: RatingConfig) -> RatingState:
@@ -106,6 +140,56 @@ ENTRY_COLUMNS = (
     "player_id", "game_id", "rated_at", "track", "won", "expected", "before", "after", "delta",
     "overall_before", "overall_after", "red_rating", "black_rating", "red_games", "black_games",
 )
+ENTRY_CHUNK = 50_000  # history rows sent at a time
+GAMES_PER_COPY = 20_000  # games read, then rated and written by one COPY
+
+
+def _entry_row_structs() -> dict[str, tuple[struct.Struct, bytes]]:
+    """For each track, the binary COPY row of ENTRY_COLUMNS (the track's name is its text field)."""
+    structs = {}
+    for track in (RED, BLACK):
+        name = track.encode()
+        structs[track] = (binary_row_struct("int8", "int8", "timestamptz", len(name), "bool", *("float8",) * 8,
+                                            "int4", "int4"), name)
+    return structs
+
+
+ENTRY_ROWS = _entry_row_structs()
+
+
+def _copy_entries(changes: Iterable[RatingChange], last_played: dict) -> Iterator[bytes]:
+    """The history rows in binary COPY chunks; notes each player's last game's time."""
+    rows = ENTRY_ROWS
+    packed: list[bytes] = []
+    append = packed.append
+    moment = micros = None
+    for (game_id, (at, _), player_id, track, won, expected, before, after, delta, overall_before,
+         overall_after, red_rating, black_rating, red_games, black_games) in changes:
+        if at is not moment:
+            moment, micros = at, timestamp_micros(at)
+        row, name = rows[track]
+        # the field count, then each field's length and value (core.bulkload.binary_row_struct)
+        append(row.pack(15, 8, player_id, 8, game_id, 8, micros, len(name), name, 1, won, 8, expected,
+                        8, before, 8, after, 8, delta, 8, overall_before, 8, overall_after, 8, red_rating,
+                        8, black_rating, 4, red_games, 4, black_games))
+        last_played[player_id] = at
+        if len(packed) >= ENTRY_CHUNK:
+            yield b"".join(packed)
+            packed.clear()
+    if packed:
+        yield b"".join(packed)
+
+
+def _create_entries(changes: Iterable[RatingChange], last_played: dict) -> None:
+    """The history rows by ``bulk_create`` (SQLite, the embedded default)."""
+    batch: list[RatingEntry] = []
+    for change in changes:
+        batch.append(RatingEntry(**dict(zip(ENTRY_COLUMNS, _entry_values(change), strict=True))))
+        last_played[change.player_id] = change.order_key[0]
+        if len(batch) >= 2000:
+            RatingEntry.objects.bulk_create(batch)
+            batch.clear()
+    RatingEntry.objects.bulk_create(batch)
 
 
 def _entry_values(change: RatingChange) -> tuple:
@@ -114,45 +198,6 @@ def _entry_values(change: RatingChange) -> tuple:
         change.before, change.after, change.delta, change.overall_before, change.overall_after,
         change.red_rating, change.black_rating, change.red_games, change.black_games,
     )
-
-
-class _EntryWriter:
-    """Writes history rows: PostgreSQL's COPY where available (a million rows in seconds)."""
-
-    def __init__(self):
-        self.buffer: list[tuple] = []
-        self.written = 0
-
-    def add(self, change: RatingChange) -> None:
-        self.buffer.append(_entry_values(change))
-        if len(self.buffer) >= 20_000:
-            self.flush()
-
-    def flush(self) -> None:
-        if not self.buffer:
-            return
-        if connection.vendor == "postgresql":
-            columns = ", ".join(ENTRY_COLUMNS)
-            with connection.cursor() as cursor:
-                raw = cursor.cursor  # the psycopg cursor underneath Django's wrapper
-                # Binary COPY formats rows in C: a million rows cost about a second.
-                with raw.copy(f"COPY {RatingEntry._meta.db_table} ({columns}) FROM STDIN (FORMAT BINARY)") as copy:
-                    copy.set_types(ENTRY_COPY_TYPES)
-                    for row in self.buffer:
-                        copy.write_row(row)
-        else:
-            RatingEntry.objects.bulk_create(
-                [RatingEntry(**dict(zip(ENTRY_COLUMNS, row, strict=True))) for row in self.buffer],
-                batch_size=2000,
-            )
-        self.written += len(self.buffer)
-        self.buffer.clear()
-
-
-ENTRY_COPY_TYPES = (
-    "int8", "int8", "timestamptz", "text", "bool", "float8", "float8", "float8", "float8",
-    "float8", "float8", "float8", "float8", "int4", "int4",
-)
 
 
 @dataclass
@@ -184,48 +229,59 @@ def ratings_recompute(*, from_game_id: int | None = None, progress: ProgressCall
         from_game_id = None
 
     games = rated_games()
-    stale = RatingEntry.objects.all()
-    if key is not None:
-        games = games.filter(_on_or_after(key, at="order_at", game="id"))
-        stale = stale.filter(_on_or_after(key, at="rated_at", game="game_id"))
-    affected = set(stale.order_by().values_list("player_id", flat=True).distinct())
-    if key is None and connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            # Pending deferred FK checks from this transaction would block TRUNCATE: run them now.
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            cursor.execute(f"TRUNCATE {RatingEntry._meta.db_table}")
-            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+    full = key is None
+    if full:
+        affected: set[int] = set()  # every rating is deleted and written again
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                # Pending deferred FK checks from this transaction would block TRUNCATE: run them now.
+                cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+                cursor.execute(f"TRUNCATE {RatingEntry._meta.db_table}")
+                cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+        else:
+            RatingEntry.objects.all().delete()
     else:
+        games = games.filter(_on_or_after(key, at="order_at", game="id"))
+        stale = RatingEntry.objects.filter(_on_or_after(key, at="rated_at", game="game_id"))
+        affected = set(stale.order_by().values_list("player_id", flat=True).distinct())
         stale.delete()
 
     state = _state_before(key, config)
-    total = games.count()
-    full_load = key is None and connection.vendor == "postgresql"
-    with IndexesDeferred(RatingEntry) if full_load else contextlib.nullcontext():
-        done, written, skipped = _load(games, state, config, affected, last_played := {}, progress, total)
-    _store_player_ratings(state, affected, last_played, full=key is None)
-    return RecomputeSummary(done, written, len(affected), skipped, from_game_id)
-
-
-def _load(games, state, config, affected: set, last_played: dict, progress, total: int):
-    """Rate the games in order and write their history rows; returns (games, rows, skipped)."""
+    total = games.count() if progress is not None else 0
     skipped: list[int] = []
-    writer = _EntryWriter()
-    done = 0
-    current_game = None
-    for change in process_games(state, _stream_rating_games(games, skipped), config):
-        writer.add(change)
-        affected.add(change.player_id)
-        last_played[change.player_id] = change.order_key[0]
-        if change.game_id != current_game:
-            current_game = change.game_id
-            done += 1
-            if progress is not None and done % 1000 == 0:
-                progress(done, total)
-    writer.flush()
+    counted = _GameCounter(_stream_rating_games(games, skipped), progress, total)
+    last_played: dict = {}
+    if connection.vendor == "postgresql":
+        # A full load builds the indexes once at the end, sorting in memory (a million rows' sort).
+        with IndexesDeferred(RatingEntry, sort_memory="256MB") if full else contextlib.nullcontext():
+            # The games are read between the COPYs: a connection does one thing at a time.
+            games_in_order = iter(counted)
+            while batch := list(itertools.islice(games_in_order, GAMES_PER_COPY)):
+                copy_binary(RatingEntry, ENTRY_COLUMNS,
+                            _copy_entries(process_games(state, batch, config), last_played))
+    else:
+        _create_entries(process_games(state, counted, config), last_played)
     if progress is not None:
         progress(total, total)
-    return done, writer.written, skipped
+    affected |= last_played.keys()
+    _store_player_ratings(state, affected, last_played, full=full)
+    # every game read has a winner (rated_games), so the engine wrote a row per seat
+    return RecomputeSummary(counted.done, counted.done * (RED_SEATS + BLACK_SEATS), len(affected), skipped,
+                            from_game_id)
+
+
+class _GameCounter:
+    """The games on their way to the engine, counted, with the progress every thousand."""
+
+    def __init__(self, games: Iterator[RatingGame], progress: ProgressCallback | None, total: int):
+        self.games, self.progress, self.total, self.done = games, progress, total, 0
+
+    def __iter__(self) -> Iterator[RatingGame]:
+        for game in self.games:
+            self.done += 1
+            if self.progress is not None and self.done % 1000 == 0:
+                self.progress(self.done, self.total)
+            yield game
 
 
 def _store_player_ratings(state: RatingState, affected: set[int], last_played: dict, *, full: bool) -> None:

@@ -77,8 +77,10 @@ SERVER = {
     "mafia1923_site": (["--players", "20", "--submitters", "4", "--clients", "1", "--workers", "1",
                         "--spreads", "0", "--port", "0", "--database", "{database}", "--pg", "{pg}"],
                        r"ms"),
-    "pipeline_latency": (["--games", "1", "--players", "10"], r"p95 \d+ ms"),
-    "rebuild_ratings": (["--games", "20"], r"rebuild_ratings over 20 games: [0-9.]+ s wall[\s\S]*per game [0-9.]+ µs wall = [0-9.]+× the calibration"),
+    "pipeline_latency": (["--games", "2", "--tables", "2", "--players", "20", "--concurrency", "1"],
+                         r"calibration: sum[\s\S]*p95 \d+ ms .*target p95 < 100 ms"),
+    "rebuild_ratings": (["--games", "20"], r"rebuild_ratings over 20 games: [0-9.]+ s wall[\s\S]*per game "
+                        r"[0-9.]+ µs wall = [0-9.]+× the calibration"),
     "rebuild_records": (["--games", "20", "--players", "30"], r"rebuild_player_records over 20 games: [0-9.]+ s"),
     "records_load": (["--games", "20", "--others", "12", "--clients", "2", "--seconds", "1", "--publishes", "1",
                       "--rebuild", "--workers", "1", "--port", "0", "--database", "{database}", "--pg", "{pg}",

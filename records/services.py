@@ -116,6 +116,13 @@ def on_game_scores_stored(sender, *, game_id: int, **_) -> None:
     request_where_they_change([game_id])
 
 
+def on_game_deleted(sender, *, instance: Game, **_) -> None:
+    """A game is being deleted: its rows go with it (cascade), and their sums leave the players'
+    totals first."""
+    game_totals_changed(instance.pk, sign=-1)
+    transaction.on_commit(store_changed)
+
+
 def on_results_publication_changed(sender, *, game_ids, **_) -> None:
     """Games' results were published or hidden: a published confirmed game gains its rows, a
     hidden one loses them."""

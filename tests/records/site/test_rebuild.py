@@ -206,3 +206,12 @@ def test_a_protocol_that_cannot_be_replayed_gives_no_rows_in_a_process_either(st
     assert (summary.games, summary.rows) == (5, 40)
     assert rows() == [row for row in kept if row["game_id"] != broken.pk]
     assert f"game {broken.pk}: no record rows from version {broken.protocol_version}" in caplog.text
+
+
+def test_a_deleted_games_rows_leave_the_totals(store):
+    games, _kept = store
+    games[0].delete()
+    left = totals()
+    rebuild.player_records_rebuild(processes=1)
+    assert totals() == left
+    assert sum(row["games"] for row in left if row["scope"] == "all") == 40

@@ -12,7 +12,8 @@ Loopback only, bounded in count and time, and it stops by itself:
    ``--clubs`` clubs and ``--rows`` rows of the store (``records.SeatRecord``: ten seats a game,
    two years of dates, random results, points, guesses and fouls) straight into the table with
    ``COPY``: the store holds the published games only, and the leaderboards read nothing else, so
-   the games' own rows are not needed to measure them. Then ``ANALYZE``.
+   the games' own rows are not needed to measure them. Then the players' totals, summed as the
+   store's rebuild sums them (records.totals), and ``ANALYZE``.
 2. Starts gunicorn as docs/deployment.md runs it (sync, ``--workers`` processes), DEBUG off. Checks
    every request of the rotation once (a 200 with a table and without a form error), then
    ``--clients`` threads, each with a keep-alive connection, ask for ``/players/leaderboards/``
@@ -88,11 +89,12 @@ def parse_args():
 
 def fill_store(args) -> dict:
     """Players, clubs and ``--rows`` rows of the store, ten seats a game, in one COPY."""
-    from django.db import connection
+    from django.db import connection, transaction
     from django.utils import timezone
 
     from clubs.models import Club, Player
     from records.models import SeatRecord
+    from records.totals import totals_rebuild
 
     rng = random.Random(29)
     clubs = [Club.objects.create(name=f"Bench club {n:02d}", slug=f"bench-club-{n:02d}") for n in range(args.clubs)]
@@ -124,6 +126,10 @@ def fill_store(args) -> dict:
                        "guessed_two": rng.random() < 0.03, "fouls_ordinary": rng.choice((0, 0, 0, 1, 1, 2, 3)),
                        "fouls_technical": int(rng.random() < 0.02)}
                 copy.write_row([row[column] for column in columns])
+    started = time.perf_counter()
+    with transaction.atomic():
+        totals_rebuild()  # the players' totals, as the store's rebuild sums them
+    print(f"the players' totals summed in {time.perf_counter() - started:.1f} s", flush=True)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")  # the planner's statistics, as a database in service has them
     return {"clubs": clubs, "players": players, "now": now}
@@ -187,18 +193,33 @@ def get(connection: http.client.HTTPConnection, path: str, headers: dict) -> tup
     return response.status, response.read()
 
 
-def check_pages(port: int, requests) -> None:
-    """Every request of the rotation answers 200 with a table and no filter reported bad."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+def check_pages(port: int, requests) -> list[tuple[str, float]]:
+    """Every request of the rotation answers 200 with a table and no filter reported bad; each
+    one's round trip (name, ms)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    timings = []
     for name, path, headers in requests:
+        started = time.perf_counter()
         status, body = get(connection, path, headers)
+        timings.append((name, (time.perf_counter() - started) * 1000))
         if status != 200 or ERROR_BOX in body or ROW not in body:
             raise SystemExit(f"{name}: {path} answered {status}: {body[:300]!r}")
     connection.close()
+    return timings
+
+
+def print_first_answers(timings: list[tuple[str, float]]) -> None:
+    """The first answers, summed from the store (nothing kept yet): the slowest, and by scope."""
+    print("first answers (nothing kept: each table summed from the store):")
+    for kind, test in (("all time (the players' totals)", lambda name: "all time" in name),
+                       ("a period (the seat rows)", lambda name: "a period" in name)):
+        print("  " + summary(kind, [ms for name, ms in timings if test(name)]))
+    for name, ms in sorted(timings, key=lambda timing: -timing[1])[:3]:
+        print(f"  slowest: {ms:,.0f} ms  {name}")
 
 
 def page_load(args, server, database_url: str, requests, access_log: str, cookie: str | None) -> tuple[bool, float]:
-    check_pages(args.port, requests)  # also sums and keeps each table once
+    print_first_answers(check_pages(args.port, requests))  # also sums and keeps each table once
     for _ in range(2 * args.workers):  # and lets every process answer each once (the first answer renders)
         check_pages(args.port, requests)
     open(access_log, "w").close()
@@ -245,6 +266,7 @@ def changes(args, world: dict) -> bool:
     from clubs.models import Player
     from records.generation import store_changed
     from records.models import SeatRecord
+    from records.totals import rows_totals_changed
 
     newcomer = Player.objects.create(nickname=NEWCOMER)
     best = SeatRecord.objects.filter(player__nickname=top_player_name(args)).count()
@@ -261,7 +283,9 @@ def changes(args, world: dict) -> bool:
                 rows.append(SeatRecord(**{field.attname: getattr(template, field.attname)
                                           for field in SeatRecord._meta.concrete_fields}))
             SeatRecord.objects.bulk_create(rows, batch_size=5000)
+            rows_totals_changed(SeatRecord.objects.filter(player=newcomer), sign=1)
         else:
+            rows_totals_changed(SeatRecord.objects.filter(player=newcomer), sign=-1)
             SeatRecord.objects.filter(player=newcomer).delete()
         store_changed()  # what the store's writes call on their commit
         started = time.perf_counter()

@@ -11,7 +11,10 @@ class RecordsConfig(AppConfig):
 
     def ready(self):
         # ready() runs once the app registry is loaded: modules with models are imported here
+        from django.db.models.signals import pre_delete
+
         from core import outbox
+        from games.models import Game
         from games.signals import results_publication_changed
         from scoring.signals import game_scores_stored
 
@@ -21,3 +24,4 @@ class RecordsConfig(AppConfig):
         game_scores_stored.connect(services.on_game_scores_stored, dispatch_uid="records.scores")
         results_publication_changed.connect(services.on_results_publication_changed,
                                             dispatch_uid="records.publication")
+        pre_delete.connect(services.on_game_deleted, sender=Game, dispatch_uid="records.game-deleted")

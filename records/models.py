@@ -29,31 +29,13 @@ def _count(label):
     return models.PositiveSmallIntegerField(label, default=0)
 
 
-class SeatRecord(models.Model):
-    """One seat of one counting game: what the seat did (records.engine.SeatFacts).
+class SeatFactColumns(models.Model):
+    """The columns of one seat's facts (records.engine.SeatFacts; ``records.engine.rows.FACT_COLUMNS``),
+    shared by the store's rows and the facts kept with each game's scores."""
 
-    The foreign keys check nothing in the database (``db_constraint=False``), as the ratings'
-    history does: the rows are rewritten in bulk by a rebuild, and Django still cascades deletes.
-    Each index is one more to maintain per row: the unique (game, seat) serves a game's rows, and
-    the indexes below a player's rows and a club's.
-    """
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_records",
-                             db_constraint=False, db_index=False)
-    # None: a seat the protocol names without a registered player (it has its facts, no record)
-    player = models.ForeignKey(Player, verbose_name=_("player"), null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="seat_records", db_constraint=False, db_index=False)
     seat = models.PositiveSmallIntegerField(_("seat"))
     role = models.CharField(_("role"), max_length=10, choices=ROLE_CHOICES)
     team = models.CharField(_("team"), max_length=5)  # vocabulary.RED or BLACK
-    # copied from the game, for the filters
-    played_at = models.DateTimeField(_("played at"))
-    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
-                             db_constraint=False, db_index=False)
-    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), null=True, blank=True,
-                                   on_delete=models.CASCADE, related_name="+", db_constraint=False)
-    evening = models.ForeignKey(Evening, verbose_name=_("evening"), null=True, blank=True,
-                                on_delete=models.CASCADE, related_name="+", db_constraint=False)
     ruleset = models.CharField(_("ruleset"), max_length=20, choices=RulesetChoice.choices)
     # the result and the points
     won = models.BooleanField(_("won"), null=True)  # None: the game has no winner
@@ -93,6 +75,33 @@ class SeatRecord(models.Model):
     checked_by_sheriff = _count(_("checked by the Sheriff"))
 
     class Meta:
+        abstract = True
+
+
+class SeatRecord(SeatFactColumns):
+    """One seat of one counting game: what the seat did (records.engine.SeatFacts).
+
+    The foreign keys check nothing in the database (``db_constraint=False``), as the ratings'
+    history does: the rows are rewritten in bulk by a rebuild, and Django still cascades deletes.
+    Each index is one more to maintain per row: the unique (game, seat) serves a game's rows, and
+    the indexes below a player's rows and a club's.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_records",
+                             db_constraint=False, db_index=False)
+    # None: a seat the protocol names without a registered player (it has its facts, no record)
+    player = models.ForeignKey(Player, verbose_name=_("player"), null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="seat_records", db_constraint=False, db_index=False)
+    # copied from the game, for the filters
+    played_at = models.DateTimeField(_("played at"))
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="+",
+                             db_constraint=False, db_index=False)
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), null=True, blank=True,
+                                   on_delete=models.CASCADE, related_name="+", db_constraint=False)
+    evening = models.ForeignKey(Evening, verbose_name=_("evening"), null=True, blank=True,
+                                on_delete=models.CASCADE, related_name="+", db_constraint=False)
+
+    class Meta:
         ordering = ["-played_at", "-game_id", "seat"]
         verbose_name = _("seat in a player's record")
         verbose_name_plural = _("seats in players' records")
@@ -121,3 +130,54 @@ class SeatRecord(models.Model):
         evening's own name, "Club evening (2026-05-01)", said the day twice)."""
         event = self.event
         return event.title if event is self.evening else event.name
+
+
+class KeptSeatFacts(SeatFactColumns):
+    """A seat's facts of its game's protocol version, scored under a rules edition, kept when the
+    pipeline writes the game's rows (docs/records.md, "The rebuild"): the rebuild copies them into
+    the store for every counting game whose protocol version, rules edition and pending jobs say
+    they are still its facts, and replays only the others. Never read by a page (they outlive a
+    game's hiding, as its stored scores do)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_constraint=False, db_index=False)
+    protocol_version = models.PositiveIntegerField()
+    rules_edition = models.CharField(max_length=40)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_kept_facts_per_game_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.seat} (v{self.protocol_version})"
+
+
+class TotalsScope(models.TextChoices):
+    """What a player's totals sum: every counting game, or a club's."""
+
+    ALL = "all", _("all time")
+    CLUB = "club", _("club")
+
+
+class PlayerTotals(models.Model):
+    """A player's sums over the store's rows in one scope (docs/records.md, "Leaderboards"): what a
+    leaderboard reads instead of summing the seat rows. Kept by the writes of the store (a game's
+    rows out, then in) and rebuilt with it; ``records.totals`` defines each sum once."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_constraint=False,
+                               db_index=False)
+    scope = models.CharField(max_length=10, choices=TotalsScope.choices)
+    scope_id = models.IntegerField()  # the club's id; 0 for all time
+    games = models.IntegerField()
+    wins = models.IntegerField()
+    decided = models.IntegerField()
+    points_milli = models.BigIntegerField()
+    guessed_three = models.IntegerField()
+    guessed_two = models.IntegerField()
+    shot_first_night = models.IntegerField()
+    fouls_ordinary = models.IntegerField()
+    fouls_technical = models.IntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "scope_id", "player"], name="one_totals_per_scope")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.scope} {self.scope_id}"

@@ -31,8 +31,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connection, transaction
-from django.db.models import F, TextField
+from django.db.models import Exists, F, OuterRef, QuerySet, Subquery, TextField, Value
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Coalesce
 
@@ -45,10 +46,11 @@ from scoring.engine import RULES_EDITION
 from scoring.models import SeatScore
 from scoring.services import scoring_reviews
 
-from .engine.rows import ROW_COLUMNS, GameInput, games_copy_text, games_rows
+from .engine.rows import FACT_COLUMNS, ROW_COLUMNS, GameInput, games_copy_text, games_rows
 from .generation import store_changed
-from .models import SeatRecord
+from .models import KeptSeatFacts, SeatRecord
 from .services import STORE_LOCK
+from .totals import totals_rebuild
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +63,7 @@ IN_FLIGHT = 2  # chunks given to each process ahead of the one being written
 class RebuildSummary:
     games: int  # counting games read
     rows: int
+    replayed: int = 0  # of the games, how many were replayed (no current kept facts)
 
 
 def default_processes() -> int:
@@ -70,29 +73,36 @@ def default_processes() -> int:
 @transaction.atomic
 def player_records_rebuild(*, processes: int | None = None, rescore: bool = False, offline: bool = False,
                            progress: Callable[[int, int], None] | None = None) -> RebuildSummary:
-    """Rebuild the whole store from the games that count. ``processes``: worker processes for the
-    replay and the facts (default: one per CPU; 1: this process only; fewer than PARALLEL_FROM
-    games are always rebuilt here). ``rescore``: score every game again rather than read its
-    stored scores. ``offline`` (PostgreSQL): drop the store's indexes and build them after the
-    load, faster, but the store's readers wait for the commit instead of reading the old rows."""
+    """Rebuild the whole store from the games that count. The games whose kept facts are still
+    theirs (``kept_facts_current``) are copied in one statement; the others are replayed, in
+    ``processes`` worker processes (default: one per CPU; 1: this process only; fewer than
+    PARALLEL_FROM games are always replayed here), and their facts kept for the next time. Then
+    every player's totals are summed again (records.totals). ``rescore``: replay and score every
+    game again rather than read its kept facts and stored scores. ``offline`` (PostgreSQL): drop the
+    store's indexes and build them after the load, faster, but the store's readers wait for the
+    commit instead of reading the old rows."""
     named_lock(STORE_LOCK)
     SeatRecord.objects.all().delete()
     transaction.on_commit(store_changed)  # the leaderboards kept in the cache are stale
     total = Game.objects.filter(counted_q()).count()
+    current = KeptSeatFacts.objects.none() if rescore else kept_facts_current()
+    replayed = list(Game.objects.filter(counted_q()).exclude(Exists(current.filter(game_id=OuterRef("pk"))))
+                    .order_by("pk").values_list("pk", flat=True))
     processes = default_processes() if processes is None else max(1, processes)
-    if total < PARALLEL_FROM:
+    if len(replayed) < PARALLEL_FROM:
         processes = 1
     copying = copy_available()
     reading = _chunks_postgresql if copying else _chunks
     work = games_copy_text if copying else _rows_and_errors
     write = _copy if copying else _bulk_create
     reviews = scoring_reviews()
-    pending = set() if rescore else set(
-        RecomputeJob.objects.filter(kind=RecomputeJob.Kind.GAME_SCORES).exclude(status=RecomputeJob.Status.DONE)
-        .values_list("target_id", flat=True))
-    games = rows = 0
-    done = contextlib.closing(_run(work, reading(reviews, pending, rescore=rescore), processes))
+    pending = set() if rescore else set(_pending(RecomputeJob.Kind.GAME_SCORES).values_list("target_id", flat=True))
+    done = contextlib.closing(_run(work, reading(replayed, reviews, pending, rescore=rescore), processes))
     with IndexesDeferred(SeatRecord) if offline and copying else contextlib.nullcontext(), done as chunks:
+        rows = _copy_kept(current)
+        games = total - len(replayed)
+        if progress is not None:
+            progress(games, total)
         for (payload, count, errors), size in chunks:  # closed on an error: the processes stop at once
             write(payload)
             for game_id, version, message in errors:
@@ -101,7 +111,64 @@ def player_records_rebuild(*, processes: int | None = None, rescore: bool = Fals
             rows += count
             if progress is not None:
                 progress(games, total)
-    return RebuildSummary(games=games, rows=rows)
+    _facts_keep(replayed)
+    totals_rebuild()
+    return RebuildSummary(games=games, rows=rows, replayed=len(replayed))
+
+
+def _pending(*kinds) -> QuerySet:
+    return RecomputeJob.objects.filter(kind__in=kinds).exclude(status=RecomputeJob.Status.DONE)
+
+
+def kept_facts_current() -> QuerySet:
+    """The kept facts that are still their counting game's: of its current protocol version,
+    scored under the current rules (``RULES_EDITION``), with no recompute of its scores or its
+    rows pending (a discipline decision asks for one in its own transaction, so a decision not
+    yet applied is never missed)."""
+    return (KeptSeatFacts.objects.filter(counted_q(prefix="game__"), protocol_version=F("game__protocol_version"),
+                                         rules_edition=RULES_EDITION)
+            .exclude(game_id__in=_pending(RecomputeJob.Kind.GAME_SCORES, RecomputeJob.Kind.PLAYER_RECORDS)
+                     .values("target_id")))
+
+
+def _copy_kept(current: QuerySet) -> int:
+    """The store's rows of the games with current kept facts, in one ``INSERT … SELECT``: the
+    facts, the game's time, club, tournament and evening, and the seat's registered player now.
+    Returns how many rows."""
+    seated = GameSeat.objects.filter(game_id=OuterRef("game_id"), seat=OuterRef("seat")).values("player_id")[:1]
+    made = {"row_played_at": Coalesce("game__played_at", "game__confirmed_at", "game__created_at"),
+            "row_club_id": F("game__club_id"), "row_tournament_id": F("game__tournament_id"),
+            "row_evening_id": F("game__evening_id"), "row_player_id": Subquery(seated)}
+    selected = ["game_id" if name == "game_id" else name if name in FACT_COLUMNS else f"row_{name}"
+                for name in ROW_COLUMNS]
+    try:
+        sql, params = current.annotate(**made).order_by().values_list(*selected).query.sql_with_params()
+    except EmptyResultSet:  # none to copy (``rescore``)
+        return 0
+    table = connection.ops.quote_name(SeatRecord._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"INSERT INTO {table} ({_columns()}) {sql}", params)
+        return max(cursor.rowcount, 0)
+
+
+FACTS_BATCH = 10_000
+
+
+def _facts_keep(game_ids: list[int]) -> None:
+    """The replayed games' facts kept, from their rows just written (``records.services.facts_keep``
+    for many games): a batch of games per statement."""
+    table = connection.ops.quote_name(KeptSeatFacts._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(KeptSeatFacts._meta.get_field(name).column)
+                        for name in ("game", "protocol_version", "rules_edition", *FACT_COLUMNS))
+    for start in range(0, len(game_ids), FACTS_BATCH):
+        batch = game_ids[start:start + FACTS_BATCH]
+        KeptSeatFacts.objects.filter(game_id__in=batch).delete()
+        sql, params = (SeatRecord.objects.filter(game_id__in=batch).order_by()
+                       .annotate(kept_version=F("game__protocol_version"), kept_edition=Value(RULES_EDITION))
+                       .values_list("game_id", "kept_version", "kept_edition", *FACT_COLUMNS)
+                       .query.sql_with_params())
+        with connection.cursor() as cursor:
+            cursor.execute(f"INSERT INTO {table} ({columns}) {sql}", params)
 
 
 def copy_available() -> bool:
@@ -117,11 +184,17 @@ def _rows_and_errors(chunk: list[GameInput]):
 # --- reading, a chunk of games at a time ----------------------------------------------------------
 
 
-def _counted_after(after: int):
-    return Game.objects.filter(counted_q(), pk__gt=after).order_by("pk")
+def _chunk_ids(game_ids: list[int]) -> Iterator[list[int]]:
+    for start in range(0, len(game_ids), CHUNK):
+        yield game_ids[start:start + CHUNK]
 
 
-def _chunks_postgresql(reviews: dict, pending: set[int], *, rescore: bool) -> Iterator[list[GameInput]]:
+def _games(ids: list[int]):
+    return Game.objects.filter(pk__in=ids).order_by("pk")
+
+
+def _chunks_postgresql(game_ids: list[int], reviews: dict, pending: set[int], *,
+                       rescore: bool) -> Iterator[list[GameInput]]:
     """Each game with its seats' players and its trusted stored scores, one query per chunk; the
     JSON is left as text for the worker processes to read."""
     game = Game._meta.db_table
@@ -132,37 +205,29 @@ def _chunks_postgresql(reviews: dict, pending: set[int], *, rescore: bool) -> It
         f"(SELECT json_object_agg(c.seat, c.items) FROM {SeatScore._meta.db_table} c "
         f"WHERE c.game_id = {game}.id AND c.protocol_version = {game}.protocol_version "
         f"AND c.rules_edition = %s)::text", [RULES_EDITION])
-    after = 0
-    while True:
+    for ids in _chunk_ids(game_ids):
         chunk = list(
-            _counted_after(after)
+            _games(ids)
             .annotate(text=Cast("protocol", TextField()), at=Coalesce("played_at", "confirmed_at", "created_at"),
                       players=players, stored=scores)
             .values_list("pk", "protocol_version", "text", "at", "club_id", "tournament_id", "evening_id",
-                         "players", "stored")[:CHUNK]
+                         "players", "stored")
         )
-        if not chunk:
-            return
         yield [
             GameInput(pk, version, text, (at, club, tournament, evening), seated or "{}",
                       None if pk in pending else stored, reviews.get(pk))
             for pk, version, text, at, club, tournament, evening, seated, stored in chunk
         ]
-        after = chunk[-1][0]
 
 
-def _chunks(reviews: dict, pending: set[int], *, rescore: bool) -> Iterator[list[GameInput]]:
+def _chunks(game_ids: list[int], reviews: dict, pending: set[int], *, rescore: bool) -> Iterator[list[GameInput]]:
     """The same as ``_chunks_postgresql`` with portable queries (three per chunk)."""
-    after = 0
-    while True:
+    for ids in _chunk_ids(game_ids):
         chunk = list(
-            _counted_after(after)
+            _games(ids)
             .annotate(at=Coalesce("played_at", "confirmed_at", "created_at"))
-            .values_list("pk", "protocol_version", "protocol", "at", "club_id", "tournament_id", "evening_id")[:CHUNK]
+            .values_list("pk", "protocol_version", "protocol", "at", "club_id", "tournament_id", "evening_id")
         )
-        if not chunk:
-            return
-        ids = [row[0] for row in chunk]
         players: dict[int, dict] = {pk: {} for pk in ids}
         for game_id, seat, player_id in GameSeat.objects.filter(game_id__in=ids).values_list(
                 "game_id", "seat", "player_id"):
@@ -178,7 +243,6 @@ def _chunks(reviews: dict, pending: set[int], *, rescore: bool) -> Iterator[list
                       None if pk in pending else stored.get(pk), reviews.get(pk))
             for pk, version, protocol, at, club, tournament, evening in chunk
         ]
-        after = ids[-1]
 
 
 # --- the work, in worker processes ----------------------------------------------------------------

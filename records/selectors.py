@@ -47,9 +47,9 @@ from .engine.aggregate import LEFT_COUNTERS
 from .engine.pairs import INTERACTIONS_EDITION, Interactions, SharedGame, interactions
 from .engine.ranking import ranked
 from .generation import kept
-from .leaderboards import COMMON as LEADER_COMMON
 from .leaderboards import POINTS, RATE, STATISTICS
-from .models import SeatRecord
+from .models import PlayerTotals, SeatRecord, TotalsScope
+from .totals import SUMMED, SUMS
 
 logger = logging.getLogger(__name__)
 
@@ -462,7 +462,36 @@ def leaderboard(statistic: str, *, club=None, start: datetime | None = None, end
     if chosen is None:
         raise ValueError(f"no leaderboard statistic {statistic!r}")
     minimum = max(1, chosen.default_min_games if min_games is None else min_games)
-    rows = SeatRecord.objects.filter(player__is_pending=False)  # a seat of no registered player drops out too
+    grouped = _leader_sums(club=club, start=start, end=end, tournaments=tournaments)
+    if chosen.column is not None:
+        grouped = grouped.annotate(value=F(f"total_{chosen.column}"))
+    grouped = grouped.filter(total_games__gte=minimum)
+    if statistic == "win_rate":
+        grouped = grouped.filter(total_decided__gt=0)  # a rate over no decided game is no number
+    grouped = grouped.order_by(_LEADER_ORDER.get(statistic, F("value")).desc(), "-total_games",
+                               Lower("player__nickname"), "player_id")[:limit]
+    lines = [(_exact_key(statistic, row), row) for row in grouped]
+    # the database sorted by floats; the places are decided by the exact values (a stable re-sort)
+    lines.sort(key=lambda line: line[0], reverse=True)
+    return [
+        LeaderRow(place=place, player_id=row["player_id"], nickname=row["player__nickname"], games=row["total_games"],
+                  wins=row["total_wins"], decided=row["total_decided"], points_milli=row["total_points_milli"] or 0,
+                  value=_shown_value(chosen.kind, key), key=key)
+        for place, (key, row) in ranked(lines, key=lambda line: line[0])
+    ]
+
+
+def _leader_sums(*, club, start, end, tournaments) -> QuerySet:
+    """Each listed player's sums (records.totals.SUMS) in the scope, with their nickname: all
+    time or a club's, the players' totals (a row per player); a period or tournaments (a series),
+    summed over the store's seat rows of the scope (a club's period by its index, tournaments by
+    theirs). A seat of no registered player, or of a pending one, drops out."""
+    if start is None and end is None and tournaments is None:
+        scope = (Q(scope=TotalsScope.ALL, scope_id=0) if club is None
+                 else Q(scope=TotalsScope.CLUB, scope_id=_plain(club)))
+        return (PlayerTotals.objects.filter(scope, player__is_pending=False).order_by()
+                .values("player_id", "player__nickname", **{alias: F(name) for alias, name in _TOTALS.items()}))
+    rows = SeatRecord.objects.filter(player__is_pending=False)
     if club is not None:
         rows = rows.filter(club=club)
     if start is not None:
@@ -471,24 +500,10 @@ def leaderboard(statistic: str, *, club=None, start: datetime | None = None, end
         rows = rows.filter(played_at__lt=end)
     if tournaments is not None:
         rows = rows.filter(tournament__in=tournaments)
-    annotations = {**LEADER_COMMON}
-    if chosen.aggregate is not None:
-        annotations["value"] = chosen.aggregate
-    grouped = (rows.order_by().values("player_id", "player__nickname").annotate(**annotations)
-               .filter(games__gte=minimum))
-    if statistic == "win_rate":
-        grouped = grouped.filter(decided__gt=0)  # a rate over no decided game is no number
-    grouped = grouped.order_by(_LEADER_ORDER.get(statistic, F("value")).desc(), "-games",
-                               Lower("player__nickname"), "player_id")[:limit]
-    lines = [(_exact_key(statistic, row), row) for row in grouped]
-    # the database sorted by floats; the places are decided by the exact values (a stable re-sort)
-    lines.sort(key=lambda line: line[0], reverse=True)
-    return [
-        LeaderRow(place=place, player_id=row["player_id"], nickname=row["player__nickname"], games=row["games"],
-                  wins=row["wins"], decided=row["decided"], points_milli=row["points_sum"] or 0,
-                  value=_shown_value(chosen.kind, key), key=key)
-        for place, (key, row) in ranked(lines, key=lambda line: line[0])
-    ]
+    return rows.order_by().values("player_id", "player__nickname").annotate(**SUMMED)
+
+
+_TOTALS = {f"total_{name}": name for name in SUMS}  # SUMMED's names → the totals' columns
 
 
 def kept_leaderboard(statistic: str, **filters) -> list[LeaderRow]:
@@ -512,23 +527,23 @@ def _float(expression):
 
 
 _LEADER_ORDER = {
-    "points": F("points_sum"),
-    "mean": ExpressionWrapper(_float(F("points_sum")) / _float(F("games")), output_field=FloatField()),
-    "games": F("games"),
-    "wins": F("wins"),
-    "win_rate": ExpressionWrapper(_float(F("wins")) / _float(F("decided")), output_field=FloatField()),
+    "points": F("total_points_milli"),
+    "mean": ExpressionWrapper(_float(F("total_points_milli")) / _float(F("total_games")), output_field=FloatField()),
+    "games": F("total_games"),
+    "wins": F("total_wins"),
+    "win_rate": ExpressionWrapper(_float(F("total_wins")) / _float(F("total_decided")), output_field=FloatField()),
 }
 
 
 def _exact_key(statistic: str, row: dict) -> int | Fraction:
     if statistic == "points":
-        return row["points_sum"] or 0
+        return row["total_points_milli"] or 0
     if statistic == "mean":
-        return Fraction(row["points_sum"] or 0, row["games"])
+        return Fraction(row["total_points_milli"] or 0, row["total_games"])
     if statistic == "win_rate":
-        return Fraction(row["wins"], row["decided"])
+        return Fraction(row["total_wins"], row["total_decided"])
     if statistic in ("games", "wins"):
-        return row[statistic]
+        return row[f"total_{statistic}"]
     return row["value"] or 0
 
 

@@ -21,12 +21,14 @@ from core.models import RecomputeJob
 from games.engine import ProtocolError
 from games.models import Game
 from games.visibility import counted_q, counts_in_aggregates
+from scoring.engine import RULES_EDITION
 from scoring.services import replayed_and_scored
 
 from .engine import SeatFacts, seat_facts
-from .engine.rows import ROW_COLUMNS, fact_values
+from .engine.rows import FACT_COLUMNS, ROW_COLUMNS, fact_values
 from .generation import store_changed
-from .models import SeatRecord
+from .models import KeptSeatFacts, SeatRecord
+from .totals import game_totals_changed
 
 logger = logging.getLogger(__name__)
 
@@ -65,11 +67,25 @@ def game_records_replace(*, game_id: int) -> int:
     named_lock(f"recompute:{outbox.Kind.PLAYER_RECORDS}:{game_id}")
     game = Game.objects.filter(pk=game_id).order_by().first()
     rows = seat_records_of(game) if game is not None and counts_in_aggregates(game) else []
+    game_totals_changed(game_id, sign=-1)
     deleted, _by_model = SeatRecord.objects.filter(game_id=game_id).delete()
     SeatRecord.objects.bulk_create(rows)
+    game_totals_changed(game_id, sign=1)
+    if rows:
+        facts_keep(game, rows)
     if deleted or rows:
         transaction.on_commit(store_changed)  # the leaderboards kept in the cache are stale
     return len(rows)
+
+
+def facts_keep(game: Game, rows: list[SeatRecord]) -> None:
+    """Keep the game's facts with its protocol version and the rules edition they were scored
+    under, for the rebuild to copy (``KeptSeatFacts``)."""
+    KeptSeatFacts.objects.filter(game_id=game.pk).delete()
+    KeptSeatFacts.objects.bulk_create(
+        KeptSeatFacts(game_id=game.pk, protocol_version=game.protocol_version, rules_edition=RULES_EDITION,
+                      **{name: getattr(row, name) for name in FACT_COLUMNS})
+        for row in rows)
 
 
 # --- the outbox's runner and what asks for it (registered in RecordsConfig.ready) ---------------
@@ -98,6 +114,13 @@ def on_game_scores_stored(sender, *, game_id: int, **_) -> None:
     """A game's scores were recomputed (its protocol changed, it was confirmed, reopened for a
     correction or annulled): its rows follow. A deleted game's rows went with it (cascade)."""
     request_where_they_change([game_id])
+
+
+def on_game_deleted(sender, *, instance: Game, **_) -> None:
+    """A game is being deleted: its rows go with it (cascade), and their sums leave the players'
+    totals first."""
+    game_totals_changed(instance.pk, sign=-1)
+    transaction.on_commit(store_changed)
 
 
 def on_results_publication_changed(sender, *, game_ids, **_) -> None:

@@ -7,7 +7,7 @@ from games.engine.scenario import Scenario
 from games.models import Game
 from games.services import game_edit_after_confirmation, game_publish_results
 from records.engine import SeatFacts, seat_facts
-from records.models import SeatRecord
+from records.models import PlayerTotals, SeatRecord
 from scoring.engine import score
 
 
@@ -22,6 +22,14 @@ def rows(**filters) -> list[dict]:
     return [
         {name: value for name, value in row.items() if name != "id"}
         for row in SeatRecord.objects.filter(**filters).order_by("game_id", "seat").values()
+    ]
+
+
+def totals() -> list[dict]:
+    """Every player's totals (all columns but the id), in a fixed order, for comparing stores."""
+    return [
+        {name: value for name, value in row.items() if name != "id"}
+        for row in PlayerTotals.objects.order_by("scope", "scope_id", "player_id").values()
     ]
 
 

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from games.models import Game
 from records.models import SeatRecord
+from records.totals import rows_totals_changed
 
 
 def counted_game(club, played_at: datetime, *, tournament=None, published: bool = True) -> Game:
@@ -16,8 +17,11 @@ def counted_game(club, played_at: datetime, *, tournament=None, published: bool 
 
 def seat(game: Game, player, number: int, *, won: bool | None, points: int = 0, **facts) -> SeatRecord:
     """``player``'s row at seat ``number`` of ``game`` (``points`` in thousandths); the other facts
-    default to nothing (no foul, not shot, no will)."""
-    return SeatRecord.objects.create(
+    default to nothing (no foul, not shot, no will). Its player's totals count it, as the store's
+    writes keep them."""
+    row = SeatRecord.objects.create(
         game=game, player=player, seat=number, role=facts.pop("role", "civilian"), team=facts.pop("team", "red"),
         played_at=game.played_at, club_id=game.club_id, tournament_id=game.tournament_id, ruleset=game.ruleset,
         won=won, points_milli=points, **facts)
+    rows_totals_changed(SeatRecord.objects.filter(pk=row.pk), sign=1)
+    return row

@@ -1,6 +1,7 @@
 """PROPERTY (issue 29, "How it runs"): the store kept game by game by the pipeline equals the
-store `rebuild_player_records` writes from scratch, after any sequence of publications, hidings,
-reopenings and corrections of several games."""
+store `rebuild_player_records` writes from scratch, its rows and its players' totals, after any
+sequence of publications, hidings, reopenings and corrections of several games: from the facts
+the pipeline kept, and replaying every game (``--rescore``)."""
 
 import random
 
@@ -10,11 +11,11 @@ from django.core.management import call_command
 from games.engine.scenario import Scenario
 from games.models import Game
 from games.visibility import counted_q
-from records.models import SeatRecord
+from records.models import PlayerTotals, SeatRecord
 from tests.discipline.helpers import dd_game, disqualification_game, red_disqualification_game
 from tournaments.services.events import publication_set
 
-from .kit import publish, reopen, rows
+from .kit import publish, reopen, rows, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -60,10 +61,15 @@ def test_the_store_kept_by_the_pipeline_equals_a_rebuild(cup, run, seed):
     rng = random.Random(seed)
     games = [run(cup.confirm, run(cup.play, rng.choice(VERSIONS)())) for _ in range(3)]
     done = [_step(cup, run, rng, games) for _ in range(12)]
-    kept = rows()
+    kept, kept_totals = rows(), totals()
     counted = set(Game.objects.filter(counted_q()).values_list("pk", flat=True))
     assert {row["game_id"] for row in kept} == counted, done
     assert len(kept) == 10 * len(counted)
-    SeatRecord.objects.all().delete()
-    call_command("rebuild_player_records", "--quiet")
-    assert rows() == kept, done
+    assert sum(row["games"] for row in kept_totals if row["scope"] == "all") == len(
+        [row for row in kept if row["player_id"] is not None]), done
+    for rescore in ((), ("--rescore",)):
+        SeatRecord.objects.all().delete()
+        PlayerTotals.objects.all().delete()
+        call_command("rebuild_player_records", "--quiet", *rescore)
+        assert rows() == kept, (done, rescore)
+        assert totals() == kept_totals, (done, rescore)

@@ -1,7 +1,8 @@
 """The full rebuild's fast path (records/rebuild.py; docs/records.md, "The rebuild"): worker
 processes, the stored scores read instead of scoring again, and COPY write exactly the rows of the
 single-process path that scores every game and writes by ``bulk_create`` (the embedded SQLite's),
-which are the pipeline's; and a failure in the middle leaves the old store as it was."""
+which are the pipeline's; the kept facts are copied when they are current and replayed when not;
+the totals are summed again; and a failure in the middle leaves the old store as it was."""
 
 import pytest
 from django.db import connection, transaction
@@ -12,11 +13,11 @@ from discipline.services import case_decide
 from games.engine.examples import full_pro_mafia_game
 from records import rebuild
 from records.engine import rows as engine_rows
-from records.models import SeatRecord
+from records.models import KeptSeatFacts, PlayerTotals, SeatRecord
 from scoring.models import SeatScore
 from tests.discipline.helpers import dd_game, disqualification_game, red_disqualification_game
 
-from .kit import rows
+from .kit import rows, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +25,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def store(cup, run):
     """Five published games, one with a decision that changes a penalty, one with a discipline
-    case of each kind left as it is; the pipeline's rows of them."""
+    case of each kind left as it is; the pipeline's rows of them. Their kept facts are dropped, so
+    a rebuild replays them (the kept facts' own tests keep them)."""
     games = [run(cup.confirm, run(cup.play, scenario)) for scenario in (
         full_pro_mafia_game(), red_disqualification_game(), dd_game(), disqualification_game(), dd_game(offender=9))]
     case = DisciplineCase.objects.get(game=games[2], kind="dd")
@@ -32,6 +34,8 @@ def store(cup, run):
         actor=cup.chief.user)
     kept = rows()
     assert len(kept) == 50 and SeatRecord.objects.get(game=games[2], seat=3).points_milli == -500
+    assert KeptSeatFacts.objects.count() == 50
+    KeptSeatFacts.objects.all().delete()
     return games, kept
 
 
@@ -100,6 +104,63 @@ def test_stored_scores_are_read_as_they_are(store, parallel):
     assert rows() == kept
 
 
+def _kept_facts() -> list[dict]:
+    return [{name: value for name, value in row.items() if name != "id"}
+            for row in KeptSeatFacts.objects.order_by("game_id", "seat").values()]
+
+
+@pytest.mark.parametrize("portable", [False, True])
+def test_a_rebuild_keeps_the_facts_it_replays_and_the_next_one_copies_them(store, parallel, monkeypatch, portable):
+    games, kept = store
+    if portable:
+        monkeypatch.setattr(rebuild, "copy_available", lambda: False)
+    assert rebuild.player_records_rebuild(processes=2).replayed == 5
+    facts = _kept_facts()
+    assert len(facts) == 50
+    assert {(row["game_id"], row["protocol_version"]) for row in facts} == {(game.pk, game.protocol_version)
+                                                                            for game in games}
+    summary = rebuild.player_records_rebuild(processes=2)
+    assert (summary.games, summary.rows, summary.replayed) == (5, 50, 0)
+    assert rows() == kept
+    assert _kept_facts() == facts
+
+
+def test_current_kept_facts_are_copied_as_they_are(store, parallel):
+    """The check that they are read at all: current kept facts (made wrong here) reach the rows."""
+    games, kept = store
+    rebuild.player_records_rebuild(processes=1)
+    KeptSeatFacts.objects.filter(game=games[4], seat=1).update(points_milli=1234, fouls_ordinary=3)
+    rebuild.player_records_rebuild(processes=1)
+    row = SeatRecord.objects.get(game=games[4], seat=1)
+    assert (row.points_milli, row.fouls_ordinary) == (1234, 3)
+
+
+def test_kept_facts_that_may_be_stale_are_replayed(store, parallel):
+    """Facts of an older protocol version or rules edition, or of a game whose scores or rows
+    are to be recomputed, are replayed; each is made wrong here, so copying it would show."""
+    games, kept = store
+    rebuild.player_records_rebuild(processes=1)
+    KeptSeatFacts.objects.update(points_milli=999_999)
+    KeptSeatFacts.objects.filter(game=games[0]).update(protocol_version=games[0].protocol_version - 1)
+    KeptSeatFacts.objects.filter(game=games[1]).update(rules_edition="0")
+    with transaction.atomic():
+        outbox.request_game_scores(games[2].pk)
+        outbox.request_player_records(games[3].pk)
+    copied = KeptSeatFacts.objects.get(game=games[4], seat=1)
+    summary = rebuild.player_records_rebuild(processes=1)
+    assert summary.replayed == 4
+    assert rows(game__in=games[:4]) == [row for row in kept if row["game_id"] != games[4].pk]
+    assert SeatRecord.objects.get(game=games[4], seat=1).points_milli == copied.points_milli == 999_999
+
+
+def test_the_totals_are_rebuilt_with_the_store(store, parallel):
+    _games, _kept = store
+    before = totals()
+    PlayerTotals.objects.update(games=1000)
+    rebuild.player_records_rebuild(processes=1)
+    assert totals() == before and len(before) == 2 * 10  # ten players, all time and the cup's club
+
+
 def _fail_at(game_id, original):
     def facts(game):
         if game.game_id == game_id:
@@ -145,3 +206,12 @@ def test_a_protocol_that_cannot_be_replayed_gives_no_rows_in_a_process_either(st
     assert (summary.games, summary.rows) == (5, 40)
     assert rows() == [row for row in kept if row["game_id"] != broken.pk]
     assert f"game {broken.pk}: no record rows from version {broken.protocol_version}" in caplog.text
+
+
+def test_a_deleted_games_rows_leave_the_totals(store):
+    games, _kept = store
+    games[0].delete()
+    left = totals()
+    rebuild.player_records_rebuild(processes=1)
+    assert totals() == left
+    assert sum(row["games"] for row in left if row["scope"] == "all") == 40

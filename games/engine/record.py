@@ -43,7 +43,7 @@ class Phase:
 
     @staticmethod
     def from_key(key: int) -> Phase:
-        return _PHASES[key] if 0 <= key < len(_PHASES) else _phase_from_key(key)
+        return PHASES_BY_KEY[key] if 0 <= key < len(PHASES_BY_KEY) else _phase_from_key(key)
 
     @property
     def is_day(self) -> bool:
@@ -66,7 +66,8 @@ def _phase_from_key(key: int) -> Phase:
     return Phase("night", key // 2) if key % 2 == 0 else Phase("day", (key + 1) // 2)
 
 
-_PHASES = tuple(_phase_from_key(key) for key in range(64))
+# The phases of keys 0..63, made once (a replay looks its phases up here).
+PHASES_BY_KEY = tuple(_phase_from_key(key) for key in range(64))
 
 
 @dataclass(slots=True)

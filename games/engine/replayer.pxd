@@ -13,6 +13,7 @@
 import cython
 
 cpdef _parse_document(document)
+cpdef tuple _deal_of(ruleset)
 cpdef _describe(value)
 cpdef _declared_phase(event)
 cpdef _header_error(rule, message)

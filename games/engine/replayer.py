@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import compress
 from typing import NoReturn
 
 try:  # msgspec reads a protocol's JSON text about three times as fast as the json module
@@ -246,6 +247,7 @@ class _Reading:
         "seat_count",
         "seat_keys",
         "voters_at",
+        "names_at",
         "mask_sets",
         "events",
         "at",
@@ -262,6 +264,7 @@ class _Reading:
         self.seat_count = seating.count
         self.seat_keys = seating.keys
         self.voters_at = seating.voters_at  # bit set of the living → {voter key: seat}
+        self.names_at = seating.names_at  # bit set of the living → {JSON voter key: seat}
         self.mask_sets = seating.sets
         self.events = events
         self.at = 0
@@ -615,57 +618,38 @@ class _Day(_Seats):
         ):
             self.check_vote(index, event, day)
 
-        # Ballots: every living voter; a missing vote counts against the last candidate.
-        # A refusal is explained in detail by `refuse_ballots`.
-        last = candidates[-1]
-        living = self.living
-        ballots = dict.fromkeys(self.numbering.in_order[alive], last)
-        if votes:
-            voter_keys = self.voters_at.get(alive) or self.numbering.voter_keys(alive)
-            cast = {}
-            for voter_key, choice in votes.items():
-                voter = voter_keys.get(voter_key)  # None: not a seat at the table
-                if voter is None or choice.__class__ is not int or choice not in candidates:
-                    self.refuse_ballots(index, event, votes, candidates)
-                cast[voter] = choice
-            if len(cast) != len(votes):  # a voter named twice ("5" and 5)
-                self.refuse_ballots(index, event, votes, candidates)
-            defaulted = living.difference(cast)
-            ballots.update(cast)
+        # Ballots: every living voter; a missing vote counts against the last candidate. The
+        # ballots are checked and counted in bulk: the voters are living seats named once
+        # (as JSON keys always are: the living seats' string keys; any other spelling is
+        # read seat by seat), the choices are ints and each is one candidate's (else the
+        # candidates' counts miss it). Any fault is explained in detail by `refuse_ballots`.
+        # The record's ballots, defaulted voters and counts are built when read, from the
+        # ballots cast as given (a copy) and the living seats (`record.vote_rounds`).
+        if votes.keys() <= (self.names_at.get(alive) or self.numbering.voter_names(alive)).keys():
+            cast = votes.copy()
         else:
-            defaulted = living
-        if len(candidates) == 1:
-            # A single candidate is voted out by everyone's votes, the candidate's own too.
-            counts = {last: len(ballots)}
-            leaders = (last,)
-        else:
-            tally = list(ballots.values())
-            counts = {seat: tally.count(seat) for seat in candidates}
-            top = max(counts.values())
-            leaders = tuple([seat for seat in candidates if counts[seat] == top])
+            cast = self.cast_by_seat(index, event, votes, candidates, alive)
+        choices = list(cast.values())
+        if not _INT_ONLY.issuperset(map(type, choices)):
+            self.refuse_ballots(index, event, votes, candidates)
+        counts = list(map(choices.count, candidates))
+        if sum(counts) != len(choices):
+            self.refuse_ballots(index, event, votes, candidates)
+        counts[-1] += alive.bit_count() - len(cast)  # the defaulted ballots
+        top = max(counts)
         self.vote_round = round_number
-        if len(leaders) == 1:
+        if counts.count(top) == 1:
             outcome = "eliminated"
-            eliminated = leaders[0]
+            eliminated = candidates[counts.index(top)]
+            leaders = (eliminated,)
         else:
             eliminated = None
+            leaders = tuple(compress(candidates, map(top.__eq__, counts)))
             # A revote that narrows the tie starts another revote; an unchanged tie (after a
             # revote) goes to the raise decision.
             outcome = "raise" if state == REVOTE_NEXT and len(leaders) == len(candidates) else "revote"
         self.votes.append(
-            (
-                index,
-                day,
-                round_number,
-                tuple(candidates),
-                ballots,
-                defaulted,
-                counts,
-                leaders,
-                outcome,
-                eliminated,
-                self.mask_sets[alive],
-            )
+            (index, day, round_number, tuple(candidates), cast, alive, counts, leaders, outcome, eliminated)
         )
         if eliminated is not None:
             self.vote_state = DAY_DECIDED
@@ -756,6 +740,15 @@ class _Day(_Seats):
             )
         else:
             self.fail(index, event, "vote.day-decided", "the day's vote has already been decided")
+
+    def cast_by_seat(self, index: int, event: dict, votes: dict, candidates: list, alive: int) -> dict:
+        """The ballots cast as {voter seat: choice}, from voter keys of any spelling (ints from
+        Python callers, or "5" and 5 together: a voter named twice is refused)."""
+        voter_keys = self.voters_at.get(alive) or self.numbering.voter_keys(alive)
+        cast = dict(zip(map(voter_keys.get, votes), votes.values(), strict=True))
+        if None in cast or len(cast) != len(votes):  # not a living seat; a voter named twice
+            self.refuse_ballots(index, event, votes, candidates)
+        return cast
 
     def refuse_ballots(self, index: int, event: dict, votes: dict, candidates: list) -> NoReturn:
         seen = set()

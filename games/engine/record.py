@@ -43,7 +43,7 @@ class Phase:
 
     @staticmethod
     def from_key(key: int) -> Phase:
-        return _PHASES[key] if 0 <= key < len(_PHASES) else _phase_from_key(key)
+        return PHASES_BY_KEY[key] if 0 <= key < len(PHASES_BY_KEY) else _phase_from_key(key)
 
     @property
     def is_day(self) -> bool:
@@ -66,7 +66,8 @@ def _phase_from_key(key: int) -> Phase:
     return Phase("night", key // 2) if key % 2 == 0 else Phase("day", (key + 1) // 2)
 
 
-_PHASES = tuple(_phase_from_key(key) for key in range(64))
+# The phases of keys 0..63, made once (a replay looks its phases up here).
+PHASES_BY_KEY = tuple(_phase_from_key(key) for key in range(64))
 
 
 @dataclass(slots=True)
@@ -374,12 +375,13 @@ class _BuiltOnRead:
     see the built tuple of record objects.
     """
 
-    __slots__ = ("slot", "name", "kind")
+    __slots__ = ("slot", "name", "kind", "build")
 
     def __init__(self, name: str, kind: type) -> None:
         self.slot = GameRecord.__dict__[name]  # the slot descriptor the dataclass made
         self.name = name
         self.kind = kind
+        self.build = _BUILDERS.get(name)
 
     def __get__(self, record: GameRecord | None, owner: type | None = None) -> Any:
         if record is None:
@@ -387,7 +389,11 @@ class _BuiltOnRead:
         try:
             value = self.slot.__get__(record, owner)
         except AttributeError:
-            value = tuple(starmap(self.kind, record._unbuilt[self.name]))
+            rows = record._unbuilt[self.name]
+            if self.build is None:
+                value = tuple(starmap(self.kind, rows))
+            else:
+                value = self.build(record, rows)
             self.slot.__set__(record, value)
             return value
         if value is _DELETED:
@@ -405,6 +411,30 @@ class _BuiltOnRead:
 
 _DELETED = object()
 
+
+def vote_rounds(record: GameRecord, rows: list) -> tuple[VoteRound, ...]:
+    """The vote rounds from what the replay keeps of each: the ballots cast (voter key, a
+    living seat's JSON key or the seat, → candidate) and the living seats as a bit set; every
+    living voter who cast no ballot counts against the last candidate, and the counts per
+    candidate (in list order) are the replay's own."""
+    seat_of = record._numbering.keys.__getitem__
+    sets = record._numbering.sets
+    in_order = record._numbering.in_order
+    built = []
+    for index, day, round_number, candidates, cast, alive, counts, leaders, outcome, eliminated in rows:
+        voters = list(map(seat_of, cast))
+        ballots = dict.fromkeys(in_order[alive], candidates[-1])
+        ballots.update(zip(voters, cast.values(), strict=True))
+        living = sets[alive]
+        built.append(VoteRound(
+            index, day, round_number, candidates, ballots, living.difference(voters),
+            dict(zip(candidates, counts, strict=True)), leaders, outcome, eliminated, living,
+        ))
+    return tuple(built)
+
+
+# The fields whose rows are not the kind's own arguments: how each is built from them.
+_BUILDERS = {"votes": vote_rounds}
 
 # The replay keeps these as argument tuples in its hot loop; see `_Replay.record`.
 BUILT_ON_READ = {

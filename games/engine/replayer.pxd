@@ -13,6 +13,7 @@
 import cython
 
 cpdef _parse_document(document)
+cpdef tuple _deal_of(ruleset)
 cpdef _describe(value)
 cpdef _declared_phase(event)
 cpdef _header_error(rule, message)
@@ -23,6 +24,7 @@ cdef class _Reading:
     cdef public object seat_count
     cdef public dict seat_keys
     cdef public dict voters_at
+    cdef public dict names_at
     cdef public tuple mask_sets
     cdef public list events
     cdef public object at
@@ -75,6 +77,7 @@ cdef class _Day(_Seats):
 
     cpdef start_phase(self)
     cpdef check_vote(self, index, dict event, day)
+    cpdef dict cast_by_seat(self, index, dict event, dict votes, list candidates, alive)
     cpdef refuse_nomination(self, index, dict event)
 
 cdef class _Night(_Day):

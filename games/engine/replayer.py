@@ -25,7 +25,17 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import compress
 from typing import NoReturn
+
+try:  # msgspec reads a protocol's JSON text about three times as fast as the json module
+    from msgspec.json import Decoder as _FastDecoder
+except ImportError:  # not installed: the standard library alone, the same answers
+    _fast_json = json.loads
+    JSON_LIBRARY = "json"
+else:
+    _fast_json = _FastDecoder().decode
+    JSON_LIBRARY = "msgspec"
 
 from vocabulary import BLACK, BLACK_ROLES, DON, PROTOCOL_FORMAT, RED, SHERIFF
 
@@ -33,6 +43,7 @@ from .errors import ProtocolError
 from .record import (
     DAY_DECIDED,
     NO_VOTE,
+    PHASES_BY_KEY,
     RAISE_NEXT,
     REVOTE_NEXT,
     DeclaredDefeat,
@@ -97,9 +108,9 @@ def _header_error(rule: str, message: str) -> ProtocolError:
 def _parse_document(document: object) -> tuple:
     if isinstance(document, (str, bytes, bytearray)):
         try:
-            document = json.loads(document)
-        except (ValueError, RecursionError) as exc:
-            raise _header_error("document.not-json", f"the file is not JSON ({exc})") from None
+            document = _fast_json(document)
+        except Exception:
+            document = _standard_json(document)
     if type(document) is not dict:
         raise _header_error("document.not-object", "the document is not a JSON object")
     fmt = document.get("format")
@@ -125,14 +136,14 @@ def _parse_document(document: object) -> tuple:
 def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
     """The seats as `SeatInfo` argument tuples (seat order), the black seats' bit set, the
     Sheriff's seat and the Don's seat. The ruleset's deal says how many seats and roles."""
-    count = ruleset.seat_count
-    deal_shape = ruleset.deal
+    _ruleset, count, deal_shape = _deal_of(ruleset)
     if type(raw) is not list or len(raw) != count:
         raise _header_error(
             "seats.not-ten", f"`seats` must list exactly {_NUMBER_WORDS.get(count, count)} seats"
         )
-    by_number: dict[int, tuple] = {}
+    by_number: list = [None] * (count + 1)  # seat → its argument tuple
     deal = dict.fromkeys(deal_shape, 0)
+    black_mask = sheriff = don = 0
     for position, entry in enumerate(raw):
         if type(entry) is not dict:
             raise _header_error("seats.malformed", f"seat entry {position} is not an object")
@@ -142,7 +153,7 @@ def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
                 "seats.numbering",
                 f"seat entry {position}: seat {seat!r} is not a number 1..{count}",
             )
-        if seat in by_number:
+        if by_number[seat] is not None:
             raise _header_error("seats.numbering", f"seat {seat} is listed twice")
         player = entry.get("player")
         if type(player) is not str:
@@ -155,22 +166,44 @@ def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
                 f"seat {seat}: unknown role {role!r} ({', '.join(roles[:-1])} or {roles[-1]})",
             )
         deal[role] += 1
-        team = BLACK if role in BLACK_ROLES else RED
-        by_number[seat] = (seat, player, role, team, entry.get("player_id"))
+        if role in BLACK_ROLES:
+            by_number[seat] = (seat, player, role, BLACK, entry.get("player_id"))
+            black_mask |= 1 << seat
+            if role == DON:
+                don = seat
+        else:
+            by_number[seat] = (seat, player, role, RED, entry.get("player_id"))
+            if role == SHERIFF:
+                sheriff = seat
     if deal != deal_shape:
         dealt = ", ".join(f"{number} {role}" for role, number in deal.items())
         wanted = ", ".join(f"{number} {role}" for role, number in deal_shape.items())
         raise _header_error("seats.deal", f"the deal must be {wanted}; got {dealt}")
-    seats = tuple(by_number[seat] for seat in range(1, count + 1))
-    black_mask = sheriff = don = 0
-    for seat, _player, role, team, _player_id in seats:
-        if team == BLACK:
-            black_mask |= 1 << seat
-        if role == SHERIFF:
-            sheriff = seat
-        elif role == DON:
-            don = seat
-    return seats, black_mask, sheriff, don
+    # With the deal right, each seat is listed once: the Sheriff and the Don are one seat each.
+    return tuple(by_number[1:]), black_mask, sheriff, don
+
+
+_DEALS: dict[str, tuple] = {}
+
+
+def _deal_of(ruleset: Ruleset) -> tuple:
+    """(the ruleset, its seat count, its deal as a plain dict), worked out once per ruleset:
+    the header of every document reads them."""
+    known = _DEALS.get(ruleset.id)
+    if known is None or known[0] is not ruleset:
+        known = _DEALS[ruleset.id] = (ruleset, ruleset.seat_count, dict(ruleset.deal))
+    return known
+
+
+def _standard_json(text: str | bytes | bytearray) -> object:
+    """The json module's reading of a text msgspec refused. Where msgspec reads a text at all,
+    it reads it as the json module does; it refuses some texts the json module reads (NaN and
+    Infinity, lone surrogates, a UTF-16 or UTF-32 encoding, a byte order mark, numbers too large
+    for a float), and its messages differ: the json module's answer and message stay the rule."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _header_error("document.not-json", f"the file is not JSON ({exc})") from None
 
 
 def _describe(value: object) -> str:
@@ -214,6 +247,7 @@ class _Reading:
         "seat_count",
         "seat_keys",
         "voters_at",
+        "names_at",
         "mask_sets",
         "events",
         "at",
@@ -225,11 +259,12 @@ class _Reading:
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
         self.ruleset = ruleset
-        seating: SeatNumbering = numbering(ruleset.seat_count)
+        seating: SeatNumbering = numbering(_deal_of(ruleset)[1])
         self.numbering = seating
         self.seat_count = seating.count
         self.seat_keys = seating.keys
         self.voters_at = seating.voters_at  # bit set of the living → {voter key: seat}
+        self.names_at = seating.names_at  # bit set of the living → {JSON voter key: seat}
         self.mask_sets = seating.sets
         self.events = events
         self.at = 0
@@ -370,7 +405,7 @@ class _Reading:
                     current_kind=self.phase.kind, current_number=self.phase.number,
                 )
             self.phase_key = key
-            self.phase = Phase.from_key(key)
+            self.phase = PHASES_BY_KEY[key] if key < len(PHASES_BY_KEY) else Phase.from_key(key)
             self.start_phase()
         if key & 1:
             self.phase_check = ("day", "night", (key + 1) >> 1)
@@ -583,57 +618,38 @@ class _Day(_Seats):
         ):
             self.check_vote(index, event, day)
 
-        # Ballots: every living voter; a missing vote counts against the last candidate.
-        # A refusal is explained in detail by `refuse_ballots`.
-        last = candidates[-1]
-        living = self.living
-        ballots = dict.fromkeys(self.numbering.in_order[alive], last)
-        if votes:
-            voter_keys = self.voters_at.get(alive) or self.numbering.voter_keys(alive)
-            cast = {}
-            for voter_key, choice in votes.items():
-                voter = voter_keys.get(voter_key)  # None: not a seat at the table
-                if voter is None or choice.__class__ is not int or choice not in candidates:
-                    self.refuse_ballots(index, event, votes, candidates)
-                cast[voter] = choice
-            if len(cast) != len(votes):  # a voter named twice ("5" and 5)
-                self.refuse_ballots(index, event, votes, candidates)
-            defaulted = living.difference(cast)
-            ballots.update(cast)
+        # Ballots: every living voter; a missing vote counts against the last candidate. The
+        # ballots are checked and counted in bulk: the voters are living seats named once
+        # (as JSON keys always are: the living seats' string keys; any other spelling is
+        # read seat by seat), the choices are ints and each is one candidate's (else the
+        # candidates' counts miss it). Any fault is explained in detail by `refuse_ballots`.
+        # The record's ballots, defaulted voters and counts are built when read, from the
+        # ballots cast as given (a copy) and the living seats (`record.vote_rounds`).
+        if votes.keys() <= (self.names_at.get(alive) or self.numbering.voter_names(alive)).keys():
+            cast = votes.copy()
         else:
-            defaulted = living
-        if len(candidates) == 1:
-            # A single candidate is voted out by everyone's votes, the candidate's own too.
-            counts = {last: len(ballots)}
-            leaders = (last,)
-        else:
-            tally = list(ballots.values())
-            counts = {seat: tally.count(seat) for seat in candidates}
-            top = max(counts.values())
-            leaders = tuple([seat for seat in candidates if counts[seat] == top])
+            cast = self.cast_by_seat(index, event, votes, candidates, alive)
+        choices = list(cast.values())
+        if not _INT_ONLY.issuperset(map(type, choices)):
+            self.refuse_ballots(index, event, votes, candidates)
+        counts = list(map(choices.count, candidates))
+        if sum(counts) != len(choices):
+            self.refuse_ballots(index, event, votes, candidates)
+        counts[-1] += alive.bit_count() - len(cast)  # the defaulted ballots
+        top = max(counts)
         self.vote_round = round_number
-        if len(leaders) == 1:
+        if counts.count(top) == 1:
             outcome = "eliminated"
-            eliminated = leaders[0]
+            eliminated = candidates[counts.index(top)]
+            leaders = (eliminated,)
         else:
             eliminated = None
+            leaders = tuple(compress(candidates, map(top.__eq__, counts)))
             # A revote that narrows the tie starts another revote; an unchanged tie (after a
             # revote) goes to the raise decision.
             outcome = "raise" if state == REVOTE_NEXT and len(leaders) == len(candidates) else "revote"
         self.votes.append(
-            (
-                index,
-                day,
-                round_number,
-                tuple(candidates),
-                ballots,
-                defaulted,
-                counts,
-                leaders,
-                outcome,
-                eliminated,
-                self.mask_sets[alive],
-            )
+            (index, day, round_number, tuple(candidates), cast, alive, counts, leaders, outcome, eliminated)
         )
         if eliminated is not None:
             self.vote_state = DAY_DECIDED
@@ -724,6 +740,15 @@ class _Day(_Seats):
             )
         else:
             self.fail(index, event, "vote.day-decided", "the day's vote has already been decided")
+
+    def cast_by_seat(self, index: int, event: dict, votes: dict, candidates: list, alive: int) -> dict:
+        """The ballots cast as {voter seat: choice}, from voter keys of any spelling (ints from
+        Python callers, or "5" and 5 together: a voter named twice is refused)."""
+        voter_keys = self.voters_at.get(alive) or self.numbering.voter_keys(alive)
+        cast = dict(zip(map(voter_keys.get, votes), votes.values(), strict=True))
+        if None in cast or len(cast) != len(votes):  # not a living seat; a voter named twice
+            self.refuse_ballots(index, event, votes, candidates)
+        return cast
 
     def refuse_ballots(self, index: int, event: dict, votes: dict, candidates: list) -> NoReturn:
         seen = set()
@@ -1271,7 +1296,8 @@ class _Replay(_Outcome):
         # `dispatch`, which reads the event in full.
         phase_field = other_field = "night"
         phase_number = _NO_PHASE
-        on_foul = _Replay.on_foul
+        on_foul = _HANDLERS["foul"][0]  # the table's own object (compiled, `_Replay.on_foul`
+        # makes a new one each time it is read)
         index = 0
         try:
             for index, event in enumerate(self.events):

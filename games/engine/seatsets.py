@@ -12,7 +12,7 @@ class SeatNumbering:
     """Seats 1..count: the set of everyone, each bit set as a set and in seat order, and the
     spellings a JSON object key or an int may give a seat."""
 
-    __slots__ = ("count", "everyone", "sets", "in_order", "keys", "voters_at")
+    __slots__ = ("count", "everyone", "sets", "in_order", "keys", "voters_at", "names_at")
 
     def __init__(self, count: int) -> None:
         self.count = count
@@ -26,6 +26,7 @@ class SeatNumbering:
         self.keys: dict[object, int] = {str(seat): seat for seat in range(1, count + 1)}
         self.keys.update({seat: seat for seat in range(1, count + 1)})
         self.voters_at: dict[int, dict[object, int]] = {}  # filled by `voter_keys`
+        self.names_at: dict[int, dict[str, int]] = {}  # filled by `voter_names`
 
     def __reduce__(self):  # a copied or unpickled record shares the one numbering
         return numbering, (self.count,)
@@ -41,6 +42,15 @@ class SeatNumbering:
             keys = {key: seat for key, seat in self.keys.items() if alive >> seat & 1}
             self.voters_at[alive] = keys
         return keys
+
+    def voter_names(self, alive: int) -> dict[str, int]:
+        """{JSON string key: seat} for the seats in `alive` only: distinct keys name
+        distinct seats."""
+        names = self.names_at.get(alive)
+        if names is None:
+            names = {str(seat): seat for seat in self.in_order[alive]}
+            self.names_at[alive] = names
+        return names
 
 
 _NUMBERINGS: dict[int, SeatNumbering] = {}

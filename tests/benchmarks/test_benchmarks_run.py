@@ -37,7 +37,7 @@ def benchmark_scripts() -> list[str]:
 # the PostgreSQL server and {redis} this worker's Redis database.
 PURE = {
     "engine_corpus": (["--out", "{out}", "--seeds", "3"], r"\d+ protocols \(\d+ refused\); sha256 [0-9a-f]{64}"),
-    "engine_replay": (["--seconds", "0.01"], r"pro-mafia-1\.1 \(JSON text\) .* µs/game"),
+    "engine_replay": (["--seconds", "0.01"], r"pro-mafia-1\.1 \(JSON text\) .* µs/game .*× calibration[\s\S]*target pro-mafia-1\.1 \(JSON text\): ≤ 5\.0× calibration: [\d.]+×, (not )?met"),
     "forum_engine": (["--seconds", "0.01", "--games", "1"], r"replay of a whole 30-player game .* µs/game"),
     "judged_table": (["--games", "2", "--pipeline", "2"], r"2 games simulated .* games/s"),
     "judged_table_revisions": (["--games", "1"], r"(?m)^sloppy .*: \d+"),

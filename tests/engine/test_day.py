@@ -363,6 +363,30 @@ def test_vote_accepts_int_voter_keys_from_python_dicts():
     assert game.replay().votes[0].ballots[1] == 8
 
 
+def test_vote_read_in_bulk_keeps_each_ballot_fault():
+    """The ballots are checked at once (`_Day.on_vote`); each fault is still refused."""
+    def vote(votes):
+        return day_one_two_nominations().event(type="vote", day=1, round=1, candidates=[8, 3], votes=votes)
+
+    refused(vote({"5": 8, 5: 3}), "vote.duplicate-seat")  # one voter spelled twice
+    refused(vote({"1": 8.0}), "vote.not-a-candidate")  # equal to a candidate, not a seat number
+    refused(vote({"1": True}), "vote.not-a-candidate")
+    refused(vote({"1": 8, "2": 4}), "vote.not-a-candidate")
+
+
+def test_vote_record_is_the_same_whatever_the_voter_keys_spelling():
+    def vote(votes):
+        game = day_one_two_nominations().event(type="vote", day=1, round=1, candidates=[8, 3], votes=votes)
+        return game.replay().votes[0]
+
+    by_name = vote({"4": 3, "1": 8, "2": 3})
+    assert vote({4: 3, 1: 8, 2: 3}) == vote({"4": 3, 1: 8, "2": 3}) == by_name
+    assert by_name.ballots == {1: 8, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3}
+    assert list(by_name.ballots) == list(range(1, 11))
+    assert by_name.defaulted == frozenset({3, 5, 6, 7, 8, 9, 10})
+    assert by_name.counts == {8: 1, 3: 9}
+
+
 @BOTH
 def test_day_may_end_without_the_pending_revote(make):
     game = make().day(2).nominations((1, 2), (3, 4))

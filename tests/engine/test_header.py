@@ -1,6 +1,7 @@
 """Header refusals: the document, the format, the ruleset and the deal (event None)."""
 
 import json
+import math
 
 import pytest
 
@@ -24,6 +25,33 @@ def test_accepts_json_text_and_bytes():
 @pytest.mark.parametrize("raw", ["{not json", b"\xff\xfe", "", "[1, 2"])
 def test_document_not_json(raw):
     refused(raw, "document.not-json", None)
+
+
+def test_not_json_message_is_the_json_modules():
+    # The fast reader (msgspec) has messages of its own; a refusal quotes the json module's.
+    with pytest.raises(json.JSONDecodeError) as reading:
+        json.loads("[1, 2")
+    error = refused("[1, 2", "document.not-json", None)
+    assert error.message == f"header: the file is not JSON ({reading.value})"
+
+
+@pytest.mark.parametrize(
+    ("player_id", "text"),
+    [
+        (10**30, "1000000000000000000000000000000"),  # beyond 64 bits: still an int
+        (-(2**63) - 1, "-9223372036854775809"),
+        ("\ud800", '"\\ud800"'),  # a lone surrogate: msgspec refuses it, json reads it
+    ],
+)
+def test_json_text_reads_as_the_json_module_reads_it(player_id, text):
+    raw = json.dumps(document()).replace('"player": "P3"', f'"player": "P3", "player_id": {text}', 1)
+    assert replay(raw).seats[2].player_id == player_id
+    assert replay(raw.encode("utf-16")).seats[2].player_id == player_id  # json detects UTF-16
+
+
+def test_json_text_with_nan_reads_as_the_json_module_reads_it():
+    raw = json.dumps(document()).replace('"player": "P3"', '"player": "P3", "player_id": NaN', 1)
+    assert math.isnan(replay(raw).seats[2].player_id)
 
 
 @pytest.mark.parametrize("raw", [[], "[]", "42", None, 3.5])

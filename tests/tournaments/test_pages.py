@@ -147,8 +147,9 @@ def test_the_applications_list_does_not_grow_queries_with_rows(client, django_as
     evening = EveningFactory(club=tournament.club)
     for _ in range(20):
         ApplicationFactory(tournament=None, evening=evening)
-    with django_assert_max_num_queries(few + 1):  # the evening's page also lists its games' links
-        client.get(reverse("organize:evening", kwargs={"pk": evening.pk}))
+    # The evening's page also lists its games' links; counted as the others, with the navigation's
+    # answers kept (the new applications changed them).
+    assert count_queries(client, reverse("organize:evening", kwargs={"pk": evening.pk})) <= few + 1
 
 
 def test_the_dashboard_and_evening_list_do_not_grow_queries(client):

@@ -25,3 +25,12 @@ def seat(game: Game, player, number: int, *, won: bool | None, points: int = 0, 
         won=won, points_milli=points, **facts)
     rows_totals_changed(SeatRecord.objects.filter(pk=row.pk), sign=1)
     return row
+
+
+def rescored(rows, **changes) -> None:
+    """``rows`` changed as a rescore writes them: their players' totals follow (the store's
+    generation is the caller's to change)."""
+    rows = SeatRecord.objects.filter(pk__in=list(rows.values_list("pk", flat=True)))
+    rows_totals_changed(rows, sign=-1)
+    rows.update(**changes)
+    rows_totals_changed(rows, sign=1)

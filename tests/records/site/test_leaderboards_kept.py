@@ -20,7 +20,7 @@ from tests.foundation.test_raw_values import visible_text
 from tests.wsgi_kit import call
 
 from .fast_kit import TOKENS, a_new_generation, fast_app  # noqa: F401 (a_new_generation: a fixture)
-from .store_rows import counted_game, seat
+from .store_rows import counted_game, rescored, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -50,14 +50,14 @@ def first_player(body) -> str:
 
 def overtake(store) -> None:
     """Bob's points grow past Ann's, as a rescore would write them, and the store's write tells it."""
-    SeatRecord.objects.filter(player=store["bob"]).update(points_milli=3000)
+    rescored(SeatRecord.objects.filter(player=store["bob"]), points_milli=3000)
     store_changed()
 
 
 def test_a_change_of_the_store_gives_a_new_table_in_the_page(client, store):
     url = reverse("records:leaderboards")
     assert first_player(client.get(url).content) == "Ann"
-    SeatRecord.objects.filter(player=store["bob"]).update(points_milli=3000)
+    rescored(SeatRecord.objects.filter(player=store["bob"]), points_milli=3000)
     assert first_player(client.get(url).content) == "Ann"  # kept: a row changed behind the store's writes
     store_changed()  # what a publish, a hide or a rescore does on its commit
     assert first_player(client.get(url).content) == "Bob"

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import pre_delete
 from django.utils.translation import gettext_lazy as _
 
 
@@ -11,8 +12,6 @@ class RecordsConfig(AppConfig):
 
     def ready(self):
         # ready() runs once the app registry is loaded: modules with models are imported here
-        from django.db.models.signals import pre_delete
-
         from core import outbox
         from games.models import Game
         from games.signals import results_publication_changed

@@ -39,6 +39,7 @@ ALLOWED = {
     ("ratings/apps.py", "scoring.signals"): "AppConfig.ready",
     ("ratings/apps.py", "."): "AppConfig.ready",
     ("records/apps.py", "core"): "AppConfig.ready",
+    ("records/apps.py", "games.models"): "AppConfig.ready",
     ("records/apps.py", "games.signals"): "AppConfig.ready",
     ("records/apps.py", "scoring.signals"): "AppConfig.ready",
     ("records/apps.py", "."): "AppConfig.ready",

@@ -13,7 +13,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from uuid import uuid4
 
+from django.core.cache import cache as django_cache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
@@ -100,3 +102,19 @@ class ForgivingRedisCache(RedisCache):
 def reset_error_pause() -> None:
     """Try Redis again at the next operation (tests, after they bring it back)."""
     ForgivingRedisCacheClient._down_until = 0.0
+
+
+def new_generation(key: str) -> None:
+    """Everything kept under ``key``'s generation is stale from now on (the rows it read changed)."""
+    django_cache.set(key, uuid4().hex, None)
+
+
+def current_generation(key: str) -> str:
+    """``key``'s generation token, made once when the cache holds none (``add``: two processes
+    making it at once agree on the first)."""
+    token = django_cache.get(key)
+    if token is None:
+        token = uuid4().hex
+        if not django_cache.add(key, token, None):
+            token = django_cache.get(key) or token
+    return token

@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from typing import TypeVar
-from uuid import uuid4
 
 from django.core.cache import cache
+
+from core.cache import current_generation, new_generation
 
 GENERATION_KEY = "records:store-generation"
 KEPT_SECONDS = 600  # a table outlives no change; this only bounds what an idle cache holds
@@ -24,16 +25,11 @@ Kept = TypeVar("Kept")
 
 def store_changed() -> None:
     """The store's rows changed (called on the commit of every write of the store)."""
-    cache.set(GENERATION_KEY, uuid4().hex, None)
+    new_generation(GENERATION_KEY)
 
 
 def store_generation() -> str:
-    token = cache.get(GENERATION_KEY)
-    if token is None:
-        token = uuid4().hex
-        if not cache.add(GENERATION_KEY, token, None):
-            token = cache.get(GENERATION_KEY) or token
-    return token
+    return current_generation(GENERATION_KEY)
 
 
 def kept(name: str, arguments: tuple, compute: Callable[[], Kept]) -> Kept:

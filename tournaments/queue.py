@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass, field
 from datetime import timedelta
-from uuid import uuid4
 
 from django.core.cache import cache
 from django.db import transaction
@@ -21,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.permissions import clubs_user_judges, clubs_user_organizes
+from core.cache import current_generation, new_generation
 from discipline.models import DisciplineCase
 from discipline.selectors import case_queryset, cases_to_decide
 from games.models import Game
@@ -107,7 +107,7 @@ class Roles:
 
 def queue_changed() -> None:
     """A row the queue's counts or the user's roles read was written: every kept answer is stale."""
-    cache.set(QUEUE_GENERATION_KEY, uuid4().hex, None)
+    new_generation(QUEUE_GENERATION_KEY)
 
 
 def on_queue_row_written(sender, **kwargs) -> None:
@@ -116,21 +116,12 @@ def on_queue_row_written(sender, **kwargs) -> None:
     transaction.on_commit(queue_changed)
 
 
-def _generation() -> str:
-    token = cache.get(QUEUE_GENERATION_KEY)
-    if token is None:
-        token = uuid4().hex
-        if not cache.add(QUEUE_GENERATION_KEY, token, None):
-            token = cache.get(QUEUE_GENERATION_KEY) or token
-    return token
-
-
 def kept_roles(user) -> Roles:
     """``roles(user)``, kept in the cache for the queue's current generation. The generation is
     read before the rows are, so an answer is never kept under a generation newer than its rows."""
     if user is None or not user.is_authenticated:
         return Roles(None, False)
-    key = f"queue:roles:{_generation()}:{user.pk}"
+    key = f"queue:roles:{current_generation(QUEUE_GENERATION_KEY)}:{user.pk}"
     found = cache.get(key)
     if found is None:
         counts = queue_counts(user)

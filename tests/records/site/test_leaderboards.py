@@ -211,6 +211,9 @@ def test_htmx_gets_the_table_alone_and_russian_reads(client, board):
     assert "<form" not in html and "1 Cid 3 2" in visible_text(html)
     text = visible_text(page(client, "statistic=wins", HTTP_ACCEPT_LANGUAGE="ru"))
     assert "Победы" in text and "1 Ann 3 2 1 Bob 3 2" in text
+    # a rate's interval column too (a percent sign in the template's string: looked up doubled)
+    text = visible_text(page(client, "statistic=win_rate&min_games=1", HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "Доля побед" in text and "Интервал 95%" in text and "interval" not in text
 
 
 def test_the_filters_fold_counts_the_filters_applied_and_htmx_redraws_it(client, board):

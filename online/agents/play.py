@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from online.engine.judged_table import TableConfig, TableState, Timeout, Vote, create_table, resolve
 from online.engine.judged_table.phrases import ENGLISH, Phrasebook
-from online.engine.judged_table.views import seat_view
+from online.engine.judged_table.views import SeatHistories, seat_view
 
 from .base import Agent, answer_problem, answer_to_command
 
@@ -40,8 +40,10 @@ class PlayedGame:
 
 
 class _Seats:
-    def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock, words: Phrasebook) -> None:
+    def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock, words: Phrasebook,
+                 log: list[dict]) -> None:  # fmt: skip
         self.agents = agents
+        self.histories = SeatHistories(log)  # given every batch the log is extended with
         self.seen = dict.fromkeys(agents, 0)
         self.deadlines = deadlines
         self.clock = clock
@@ -52,7 +54,7 @@ class _Seats:
     def ask(self, st: TableState, log: list[dict], seat: int) -> tuple[dict, dict | None]:
         """(the request, the checked answer or None after logging what went wrong)."""
         agent = self.agents[seat]
-        view = seat_view(st, log, seat, self.seen[seat], agent.reads_history)
+        view = seat_view(st, log, seat, self.seen[seat], agent.reads_history, self.histories)
         self.seen[seat] = len(log)
         request = view.request
         deadline = self.deadlines.get(request["action"], 10.0)
@@ -105,7 +107,8 @@ def play_game(
         agents = agents(st.roles)  # e.g. a spec that seats agents by team
     for seat, agent in agents.items():
         agent.begin(seat, seed)
-    seats = _Seats(agents, {**AGENT_DEADLINES, **(deadlines or {})}, clock, st.config.words)
+    seats = _Seats(agents, {**AGENT_DEADLINES, **(deadlines or {})}, clock, st.config.words, log)
+    histories = seats.histories
     for _ in range(max_inputs):
         if st.winner is not None:
             break
@@ -128,10 +131,11 @@ def play_game(
             commands = [command if command is not None else Timeout(note=seats.notes_since(before))]
         st, events = resolve(st, commands)
         log.extend(events)
+        histories.add(events)
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():
-        agent.observe(seat_view(st, log, seat, seats.seen[seat], agent.reads_history))
+        agent.observe(seat_view(st, log, seat, seats.seen[seat], agent.reads_history, histories))
     return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
                       problems=seats.problems)  # fmt: skip
 

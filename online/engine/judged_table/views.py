@@ -74,6 +74,44 @@ def history_for(log: list[dict], seat: int, since: int = 0) -> tuple[dict, ...]:
     return tuple([event for event in log[since:] if "to" not in event or seat in event["to"]])
 
 
+class SeatHistories:
+    """Every seat's visible events, sorted out once as the log grows, for a driver that asks
+    the seats in turn: `add(events)` with every batch appended to the log (the first batch
+    included), `take(seat)` the events new to the seat since its last `take`, in the log's order
+    — what `history_for(log, seat, since)` gives, without every seat's view looking at every
+    event again (a run of public events goes to the ten seats as one slice each)."""
+
+    __slots__ = ("seats", "taken")
+
+    def __init__(self, events: list[dict] = ()) -> None:
+        self.seats: list[list[dict]] = [[] for _ in range(11)]  # index 0 unused
+        self.taken = [0] * 11
+        self.add(events)
+
+    def add(self, events: list[dict]) -> None:
+        seats = self.seats
+        start = 0
+        for index, event in enumerate(events):
+            if "to" in event:  # a private event (a public one has no `to`)
+                if index > start:
+                    run = events[start:index]
+                    for kept in seats[1:]:
+                        kept.extend(run)
+                for seat in event["to"]:
+                    seats[seat].append(event)
+                start = index + 1
+        if start < len(events):
+            run = events[start:] if start else events
+            for kept in seats[1:]:
+                kept.extend(run)
+
+    def take(self, seat: int, with_history: bool = True) -> tuple[dict, ...]:
+        kept = self.seats[seat]
+        start = self.taken[seat]
+        self.taken[seat] = len(kept)
+        return tuple(kept[start:]) if with_history else ()
+
+
 def request_for(st: TableState, seat: int) -> dict | None:
     """What the judge waits for from this seat in the open window."""
     step = st.step
@@ -143,10 +181,17 @@ def _public(st: TableState) -> tuple:
 
 
 def seat_view(
-    st: TableState, log: list[dict], seat: int, since: int = 0, with_history: bool = True
+    st: TableState,
+    log: list[dict],
+    seat: int,
+    since: int = 0,
+    with_history: bool = True,
+    histories: SeatHistories | None = None,
 ) -> SeatView:
     """The seat's view; `with_history=False` leaves the history out (for an agent that reads
-    none), and the next view's `since` then still starts after it."""
+    none), and the next view's `since` then still starts after it. With `histories` (kept by
+    the caller beside the log) the history is the seat's events taken from it since its last
+    view, which must be the events of the log from `since`."""
     role = st.roles[seat]
     black = role in BLACK_ROLES
     if role == "sheriff":
@@ -176,7 +221,11 @@ def seat_view(
         # tonight's claims: the black players at the table (one who has left takes no part)
         dict(st.claims) if black and st.phase == "night" and st.alive[seat] else None,
         st.winner,
-        history_for(log, seat, since) if with_history else (),
+        (
+            histories.take(seat, with_history)
+            if histories is not None
+            else history_for(log, seat, since) if with_history else ()
+        ),
         since,
         len(log),  # log_length
         st.config.language,  # language

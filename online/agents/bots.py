@@ -192,10 +192,11 @@ class RuleBot(Agent):
         claimants = self.claimants
         language = view.language
         memo = FACTS_MEMOS[language]
+        observed = OBSERVED
         for event in view.history:
-            kind = event["type"]
-            if kind not in OBSERVED:  # most events tell this player nothing
+            if event["type"] not in observed:  # most events tell this player nothing
                 continue
+            kind = event["type"]  # read again rather than kept: most events are skipped
             if kind == "speech":
                 text = event["heard"] if "heard" in event else event["text"]
                 try:

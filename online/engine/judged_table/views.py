@@ -79,37 +79,43 @@ class SeatHistories:
     the seats in turn: `add(events)` with every batch appended to the log (the first batch
     included), `take(seat)` the events new to the seat since its last `take`, in the log's order
     — what `history_for(log, seat, since)` gives, without every seat's view looking at every
-    event again (a run of public events goes to the ten seats as one slice each)."""
+    event again. The public events are kept once for all seats; a seat's private events are
+    kept with the number of public events before each, which places them among the public ones."""
 
-    __slots__ = ("seats", "taken")
+    __slots__ = ("public", "private", "taken_public", "taken_private")
 
     def __init__(self, events: list[dict] = ()) -> None:
-        self.seats: list[list[dict]] = [[] for _ in range(11)]  # index 0 unused
-        self.taken = [0] * 11
+        self.public: list[dict] = []
+        self.private: list[list[tuple[int, dict]]] = [[] for _ in range(11)]  # index 0 unused
+        self.taken_public = [0] * 11
+        self.taken_private = [0] * 11
         self.add(events)
 
     def add(self, events: list[dict]) -> None:
-        seats = self.seats
-        start = 0
-        for index, event in enumerate(events):
+        public, private = self.public, self.private
+        for event in events:
             if "to" in event:  # a private event (a public one has no `to`)
-                if index > start:
-                    run = events[start:index]
-                    for kept in seats[1:]:
-                        kept.extend(run)
+                place = len(public)
                 for seat in event["to"]:
-                    seats[seat].append(event)
-                start = index + 1
-        if start < len(events):
-            run = events[start:] if start else events
-            for kept in seats[1:]:
-                kept.extend(run)
+                    private[seat].append((place, event))
+            else:
+                public.append(event)
 
     def take(self, seat: int, with_history: bool = True) -> tuple[dict, ...]:
-        kept = self.seats[seat]
-        start = self.taken[seat]
-        self.taken[seat] = len(kept)
-        return tuple(kept[start:]) if with_history else ()
+        public, mine = self.public, self.private[seat]
+        start, first = self.taken_public[seat], self.taken_private[seat]
+        self.taken_public[seat], self.taken_private[seat] = len(public), len(mine)
+        if not with_history:
+            return ()
+        if first == len(mine):  # nothing private since the last take: the public events only
+            return tuple(public[start:])
+        history: list[dict] = []
+        for place, event in mine[first:]:
+            history += public[start:place]
+            history.append(event)
+            start = place
+        history += public[start:]
+        return tuple(history)
 
 
 def request_for(st: TableState, seat: int) -> dict | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from vocabulary import BLACK_ROLES
 
-from .judge import SEATS, TableState
+from .judge import SEATS, TableState, new_public_cache
 
 PUBLIC_STEPS = {
     "speech": "speech", "vote": "vote", "hands": "hands", "sheriff_check": "sheriff",
@@ -156,36 +156,6 @@ def request_for(st: TableState, seat: int) -> dict | None:
     return None
 
 
-def _public(st: TableState) -> tuple:
-    """What every seat's view shares: computed once, and kept by the next states for as long as
-    the facts it comes from are the same objects (the judge replaces a container to change it,
-    never changes one in place), so that views of several states share the same tuples."""
-    cache = st.public_cache
-    alive, fouls, nominees, phase, step = st.alive, st.fouls, st.nominees, st.phase, st.step
-    if (
-        cache is None
-        or cache[0] is not alive
-        or cache[1] is not fouls
-        or cache[2] is not nominees
-        or cache[3] is not phase
-        or cache[4] is not step
-    ):
-        cache = st.public_cache = (
-            alive,
-            fouls,
-            nominees,
-            phase,
-            step,
-            (
-                tuple([s for s in SEATS if alive[s]]),
-                {s: fouls[s] for s in SEATS if fouls[s]} if any(fouls) else {},
-                tuple(nominees) if phase == "day" else (),
-                PUBLIC_STEPS.get(step, step),
-            ),
-        )
-    return cache[5]
-
-
 def seat_view(
     st: TableState,
     log: list[dict],
@@ -200,33 +170,62 @@ def seat_view(
     view, which must be the events of the log from `since`."""
     role = st.roles[seat]
     black = role in BLACK_ROLES
-    if role == "sheriff":
-        checks = tuple({"night": n, "target": t, "result": r} for n, t, r in st.sheriff_checks)
-    elif role == "don":
-        checks = tuple({"night": n, "target": t, "result": r} for n, t, r in st.don_checks)
+    if role == "sheriff" and st.sheriff_checks:
+        checks = tuple([{"night": n, "target": t, "result": r} for n, t, r in st.sheriff_checks])
+    elif role == "don" and st.don_checks:
+        checks = tuple([{"night": n, "target": t, "result": r} for n, t, r in st.don_checks])
     else:
         checks = ()
-    living, fouls, nominees, step = _public(st)
+    # What every seat's view shares: each fact computed once, and kept for as long as the
+    # container it comes from is the same object (the judge replaces a container to change it,
+    # never changes one in place), so that views of several states share the same tuples. The
+    # cache is one list for all the states of a game, each place replaced whole, never changed,
+    # and checked against the state asking (written out here: a view is built for every question).
+    cache = st.public_cache
+    if cache is None:  # a state made before the cache existed
+        cache = st.public_cache = new_public_cache()
+    alive = st.alive
+    kept = cache[0]
+    if kept[0] is alive:
+        living = kept[1]
+    else:
+        living = tuple([s for s in SEATS if alive[s]])
+        cache[0] = (alive, living)
+    fouls = st.fouls
+    kept = cache[1]
+    if kept[0] is fouls:
+        fouled = kept[1]
+    else:
+        fouled = {s: fouls[s] for s in SEATS if fouls[s]} if any(fouls) else {}
+        cache[1] = (fouls, fouled)
+    nominees, phase, step = st.nominees, st.phase, st.step
+    kept = cache[2]
+    if kept[0] is nominees and kept[1] == phase:
+        named = kept[2]
+    else:
+        named = tuple(nominees) if phase == "day" else ()
+        cache[2] = (nominees, phase, named)
     # Positional, in the fields' order: a call with nineteen keywords costs three times as much,
     # and a view is built for every question.
+    winner = st.winner
     return SeatView(
         seat,
         role,
         "black" if black else "red",
-        st.alive[seat],
-        st.phase,
+        alive[seat],
+        phase,
         st.number,
-        step,
-        st.actor if st.step == "speech" else None,  # speaker
-        None if st.winner else request_for(st, seat),
+        PUBLIC_STEPS.get(step, step),
+        st.actor if step == "speech" else None,  # speaker
+        None if winner else request_for(st, seat),
         living,
-        dict(fouls),
-        nominees,
+        dict(fouled),
+        named,  # today's nominees
         {"black": list(st.blacks), "don": st.don} if black else None,  # mafia
         checks,
         # tonight's claims: the black players at the table (one who has left takes no part)
-        dict(st.claims) if black and st.phase == "night" and st.alive[seat] else None,
-        st.winner,
+        dict(st.claims) if black and phase == "night" and alive[seat] else None,
+        winner,
         (
             histories.take(seat, with_history)
             if histories is not None

@@ -262,7 +262,11 @@ class RuleBot(Agent):
         elif view.log_length < reading.upto:
             return OWN_READING
         self.reading = reading
-        self.claimants, self.called, self.suspicion = reading.claimants, reading.called, reading.suspicion
+        self.claimants, self.called, self.suspicion = (
+            reading.claimants,
+            reading.called,
+            reading.suspicion,
+        )
         return reading
 
     def _read(self, history, language: str) -> None:

@@ -60,6 +60,9 @@ class SeatView:  # built fresh for every question, so an agent that changes its 
         }  # fmt: skip
 
 
+new_view = object.__new__
+
+
 def visible(event: dict, seat: int) -> bool:
     to = event.get("to")
     return to is None or seat in to
@@ -205,33 +208,33 @@ def seat_view(
     else:
         named = tuple(nominees) if phase == "day" else ()
         cache[2] = (nominees, phase, named)
-    # Positional, in the fields' order: a call with nineteen keywords costs three times as much,
-    # and a view is built for every question.
+    # Set field by field on a new object rather than through the dataclass's `__init__`: calling
+    # a class whose `__init__` is Python costs a call from C into the interpreter, and a view is
+    # built for every question (test_views.py holds it to every field of SeatView).
     winner = st.winner
-    return SeatView(
-        seat,
-        role,
-        "black" if black else "red",
-        alive[seat],
-        phase,
-        st.number,
-        PUBLIC_STEPS.get(step, step),
-        st.actor if step == "speech" else None,  # speaker
-        None if winner else request_for(st, seat),
-        living,
-        dict(fouled),
-        named,  # today's nominees
-        {"black": list(st.blacks), "don": st.don} if black else None,  # mafia
-        checks,
-        # tonight's claims: the black players at the table (one who has left takes no part)
-        dict(st.claims) if black and phase == "night" and alive[seat] else None,
-        winner,
-        (
-            histories.take(seat, with_history)
-            if histories is not None
-            else history_for(log, seat, since) if with_history else ()
-        ),
-        since,
-        len(log),  # log_length
-        st.config.language,  # language
-    )
+    view = new_view(SeatView)
+    view.seat = seat
+    view.role = role
+    view.team = "black" if black else "red"
+    view.alive = alive[seat]
+    view.phase = phase
+    view.number = st.number
+    view.step = PUBLIC_STEPS.get(step, step)
+    view.speaker = st.actor if step == "speech" else None
+    view.request = None if winner else request_for(st, seat)
+    view.living = living
+    view.fouls = dict(fouled)
+    view.nominees = named  # today's
+    view.mafia = {"black": list(st.blacks), "don": st.don} if black else None
+    view.checks = checks
+    # tonight's claims: the black players at the table (one who has left takes no part)
+    view.claims = dict(st.claims) if black and phase == "night" and alive[seat] else None
+    view.winner = winner
+    if histories is not None:
+        view.history = histories.take(seat, with_history)
+    else:
+        view.history = history_for(log, seat, since) if with_history else ()
+    view.since = since
+    view.log_length = len(log)
+    view.language = st.config.language
+    return view

@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from online.engine.judged_table import TableConfig, TableState, Timeout, Vote, create_table, resolve
+from online.engine.judged_table import TableConfig, TableState, Vote, create_table, resolve
+from online.engine.judged_table.commands import make, timeout
 from online.engine.judged_table.phrases import ENGLISH, Phrasebook
 from online.engine.judged_table.views import SeatHistories, seat_view
 
@@ -123,12 +124,12 @@ def play_game(
                 if answer is not None:
                     commands.append(answer_to_command(seat, request, answer))
             if len(commands) < len(st.waiting_for()):
-                commands.append(Timeout(note=seats.notes_since(before)))
+                commands.append(timeout(seats.notes_since(before)))
         else:
             seat = st.actor
             request, answer = seats.ask(st, log, seat)
             command = None if answer is None else answer_to_command(seat, request, answer)
-            commands = [command if command is not None else Timeout(note=seats.notes_since(before))]
+            commands = [command if command is not None else timeout(seats.notes_since(before))]
         st, events = resolve(st, commands)
         log.extend(events)
         histories.add(events)
@@ -152,7 +153,7 @@ def _vote_round(st: TableState, log: list[dict], seats: _Seats) -> list:
     commands: list = []
     note = seats.notes_since(before)
     for candidate in st.candidates[st.window : -1]:
-        commands.extend([Vote(seat, candidate) for seat in chosen[candidate]])
-        commands.append(Timeout(note))
+        commands.extend([make(Vote, seat, candidate) for seat in chosen[candidate]])
+        commands.append(timeout(note))
         note = ""
     return commands

@@ -1,16 +1,17 @@
 """The judge's and the views' shortcuts for speed give what the plain computation gives: a
 remembered reading of a speech, the name readers tables share, the default settings, and the
 public facts of a view, kept by later states only while they still hold; the seats' histories
-kept beside the log, and a view built field by field."""
+kept beside the log, a view built field by field, and the driver's commands."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import FrozenInstanceError, fields
 
 import pytest
 
 from online.agents import RuleBot, play_game
 from online.agents.bots import SloppyBot
+from online.engine.judged_table import commands as c
 from online.engine.judged_table import create_table, inputs_of, resolve
 from online.engine.judged_table.config import TableConfig
 from online.engine.judged_table.speech import (
@@ -149,3 +150,16 @@ def test_a_view_built_field_by_field_has_every_field_of_a_seat_view():
             values = {field.name: getattr(view, field.name) for field in fields(SeatView)}
             assert SeatView(**values) == view
             assert values["history"] == history_for(log, seat, len(log) // 2)
+
+
+def test_commands_made_fast():
+    """`commands.make` and `commands.timeout` give the commands their classes give: equal, of
+    the same class, hashed alike, as frozen."""
+    for kind, value in ((c.Speak, "I nominate number 4. PASS"), (c.Vote, 4), (c.Hand, True),
+                        (c.Check, 7), (c.Claim, None), (c.Kill, 3)):  # fmt: skip
+        made = c.make(kind, 2, value)
+        assert type(made) is kind and made == kind(2, value) and hash(made) == hash(kind(2, value))
+        with pytest.raises(FrozenInstanceError):
+            made.seat = 5
+    assert c.timeout("late") == c.Timeout("late") and c.timeout() == c.Timeout()
+    assert type(c.timeout()) is c.Timeout

@@ -44,7 +44,11 @@ class _Seats:
     def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock, words: Phrasebook,
                  log: list[dict]) -> None:  # fmt: skip
         self.agents = agents
-        self.histories = SeatHistories(log)  # given every batch the log is extended with
+        # The seats' histories, given every batch the log is extended with (none when no agent
+        # reads a history: the views then have none to take).
+        self.histories = (
+            SeatHistories(log) if any(agent.reads_history for agent in agents.values()) else None
+        )
         self.seen = dict.fromkeys(agents, 0)
         self.deadlines = deadlines
         self.clock = clock
@@ -132,7 +136,8 @@ def play_game(
             commands = [command if command is not None else timeout(seats.notes_since(before))]
         st, events = resolve(st, commands)
         log.extend(events)
-        histories.add(events)
+        if histories is not None:
+            histories.add(events)
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():

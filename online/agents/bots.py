@@ -425,9 +425,8 @@ class RuleBot(Agent):
         cleared = {seat for seat, colour in calls.items() if colour == "red"} if calls else set()
         if view.role == "sheriff":
             cleared |= {c["target"] for c in view.checks if c["result"] == "red"}
-        me = self.seat
-        pool = [seat for seat in view.living if seat != me and seat != trusted and seat not in cleared
-                and seat not in exclude]  # fmt: skip
+        left_out = {self.seat, trusted, *cleared, *exclude}  # one test a seat, not four
+        pool = [seat for seat in view.living if seat not in left_out]
         shuffle(self.rng, pool)
         return pool
 

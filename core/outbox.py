@@ -53,15 +53,22 @@ RETRY_BACKOFF_SECONDS = (2, 5, 15, 60, 180)
 RUNNERS: dict[str, Callable[..., None]] = {}
 # kind → earlier(a, b): of two pending 'from' points (ratings: game ids), the one to start from.
 EARLIER: dict[str, Callable[[int, int], int]] = {}
+# kind → run_now(target_id) -> bool: the job done at once in the requesting transaction, when a
+# request asks for that and nothing else is running it (False: it could not, the job is queued).
+AT_ONCE: dict[str, Callable[[int], bool]] = {}
 # name → find(limit): marks dirty what is older than its inputs; returns how many it marked.
 SWEEPERS: dict[str, Callable[[int], int]] = {}
 
 
-def register(kind: str, run: Callable[..., None], *, earlier: Callable[[int, int], int] | None = None) -> None:
-    """The app owning ``kind`` says how to recompute one of its targets (in ``AppConfig.ready()``)."""
+def register(kind: str, run: Callable[..., None], *, earlier: Callable[[int, int], int] | None = None,
+             at_once: Callable[[int], bool] | None = None) -> None:
+    """The app owning ``kind`` says how to recompute one of its targets (in ``AppConfig.ready()``),
+    and, with ``at_once``, how to do it in the requesting transaction (``request_game_scores``)."""
     RUNNERS[kind] = run
     if earlier is not None:
         EARLIER[kind] = earlier
+    if at_once is not None:
+        AT_ONCE[kind] = at_once
 
 
 def register_sweeper(name: str, find: Callable[[int], int]) -> None:
@@ -72,9 +79,13 @@ def register_sweeper(name: str, find: Callable[[int], int]) -> None:
 # --- requests (inside the caller's transaction) ------------------------------------------------
 
 
-def request_game_scores(game_id: int) -> None:
-    """A game's protocol changed in a way its scores may show (the scoring app recomputes them)."""
-    _request(Kind.GAME_SCORES, game_id)
+def request_game_scores(game_id: int, *, at_once: bool = False) -> None:
+    """A game's protocol changed in a way its scores may show (the scoring app recomputes them).
+
+    ``at_once`` (a Confirm): score the game now, in the caller's transaction, so that ten tables
+    confirmed together are not ten jobs queued behind each other in the worker; when a run of the
+    job is under way, or the scoring app cannot do it at once, the job is queued as usual."""
+    _request(Kind.GAME_SCORES, game_id, at_once=at_once)
 
 
 def request_standings(tournament_id: int) -> None:
@@ -105,15 +116,22 @@ def _earlier_game(kind: str, a: int | None, b: int) -> int:
     return EARLIER[kind](a, b)
 
 
-def _request(kind: str, target_id: int, *, from_game_id: int | None = None) -> None:
+def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_once: bool = False) -> None:
     """Mark the job dirty in the caller's transaction; send it after the commit unless a queued
-    message (younger than RESEND_AFTER) or the follow-up of a running job already covers it."""
+    message (younger than RESEND_AFTER) or the follow-up of a running job already covers it.
+    ``at_once``: do the job here instead when nothing runs it (``AT_ONCE``), and mark it done."""
     now = timezone.now()
     with transaction.atomic():
         job, created = for_update(RecomputeJob.objects).get_or_create(
             kind=kind, target_id=target_id,
             defaults={"requested_at": now, "status": Status.PENDING, "from_game_id": from_game_id},
         )
+        if at_once and job.status != Status.RUNNING and _run_at_once(job):
+            return
+        # The time of the request is read under the job's row lock, later than the 'requested_at'
+        # a run took as what it covers: read before the lock (ten Confirms queued on it at once),
+        # it could be older than that, and the run's end would see no need for a follow-up run.
+        now = max(timezone.now(), job.requested_at + timedelta(microseconds=1)) if not created else now
         send = created
         if not created:
             in_flight = job.status == Status.RUNNING or (
@@ -133,6 +151,29 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None) -> N
         job.save()
         if send:
             transaction.on_commit(lambda: send_job(kind, target_id))
+
+
+def _run_at_once(job: RecomputeJob) -> bool:
+    """Do ``job`` in the caller's transaction (its row locked by the caller) and mark it done; a
+    queued message for it then finds nothing to do. False when the kind cannot be done at once, or
+    its run failed: the failure is logged, undone to a savepoint, and the job is queued instead."""
+    run = AT_ONCE.get(job.kind)
+    if run is None:
+        return False
+    started, now = time.monotonic(), timezone.now()
+    try:
+        with transaction.atomic():  # a savepoint: a failed run leaves the caller's change whole
+            if not run(job.target_id):
+                return False
+    except Exception:
+        logger.exception("recompute %s:%s at once failed; queued instead", job.kind, job.target_id)
+        return False
+    job.requested_at = job.started_at = job.covered_until = now
+    job.finished_at = timezone.now()
+    job.status, job.error, job.attempts, job.lease_expires_at = Status.DONE, "", 0, None
+    job.duration_ms = int((time.monotonic() - started) * 1000)
+    job.save()
+    return True
 
 
 def send_job(kind: str, target_id: int, *, countdown: float | None = None) -> bool:

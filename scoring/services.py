@@ -7,9 +7,10 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import F, Q
+from django.utils import timezone
 
 from core import outbox
-from core.locking import named_lock
+from core.locking import named_lock, try_named_lock
 from core.models import RecomputeJob
 from discipline.selectors import penalty_changes, penalty_changes_by_game
 from games.engine import GameRecord, ProtocolError, replay
@@ -90,6 +91,11 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
     a change committed meanwhile has asked for another run, which stores its scores.
     """
     named_lock(f"recompute:game_scores:{game_id}")
+    return _store_scores(game_id)
+
+
+def _store_scores(game_id: int) -> list[SeatScore]:
+    """``game_scores_recompute`` under the job's lock, held by the caller."""
     game = Game.objects.filter(pk=game_id).order_by().first()
     if game is None:
         return []
@@ -104,12 +110,38 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
         return []
     if result is None:
         return []
-    stored = []
-    for seat, values in seat_score_values(game, record, result).items():
-        row, _ = SeatScore.objects.update_or_create(game=game, seat=seat, defaults=values)
+    return _write_seats(game, seat_score_values(game, record, result))
+
+
+def _write_seats(game: Game, values: dict[int, dict]) -> list[SeatScore]:
+    """Replace the game's seat scores with ``values`` (by seat) in at most three statements: the
+    rows kept are updated in one (issue 31: ten SELECT + UPDATE pairs were most of a run's queries),
+    the missing ones created in one, and the seats no longer scored deleted."""
+    existing = {row.seat: row for row in SeatScore.objects.filter(game=game)}
+    now = timezone.now()
+    stored, created = [], []
+    for seat, fields in values.items():
+        row = existing.get(seat)
+        if row is None:
+            row = SeatScore(game=game, seat=seat, **fields)
+            created.append(row)
+        else:
+            for name, value in fields.items():
+                setattr(row, name, value)
+        row.computed_at = now
         stored.append(row)
-    SeatScore.objects.filter(game=game).exclude(seat__in=[row.seat for row in stored]).delete()
+    kept = [row for row in stored if row.pk is not None]
+    if kept:
+        SeatScore.objects.bulk_update(kept, [*_SCORE_FIELDS, "computed_at"])
+    if created:
+        SeatScore.objects.bulk_create(created)
+    gone = [row.pk for seat, row in existing.items() if seat not in values]
+    if gone:
+        SeatScore.objects.filter(pk__in=gone).delete()
     return stored
+
+
+_SCORE_FIELDS = ("player", "role", "won", "total", "items", "protocol_version", "rules_edition")
 
 
 # --- the outbox's runner and sweeper (registered in ScoringConfig.ready) --------------------------
@@ -119,6 +151,17 @@ def run_game_scores(game_id: int, **_) -> None:
     """The outbox's runner for a game's scores: recompute them, then tell the apps above."""
     game_scores_recompute(game_id=game_id)
     game_scores_stored.send(sender=SeatScore, game_id=game_id)
+
+
+def game_scores_at_once(game_id: int) -> bool:
+    """The outbox's ``at_once`` for a game's scores (a Confirm): ``run_game_scores`` in the caller's
+    transaction, unless a run holds the job's lock (False: the job is queued; the Confirm never
+    waits for a recompute, docs/pipeline.md "Locks")."""
+    if not try_named_lock(f"recompute:game_scores:{game_id}"):
+        return False
+    _store_scores(game_id)
+    game_scores_stored.send(sender=SeatScore, game_id=game_id)
+    return True
 
 
 def stale_score_games() -> list[int]:

@@ -9,7 +9,12 @@ from django.utils import timezone
 
 from core import outbox as pipeline
 from core.models import RecomputeJob
-from games.services import game_edit_after_confirmation, protocol_undo_last
+from games.services import (
+    game_confirm,
+    game_edit_after_confirmation,
+    game_submit,
+    protocol_undo_last,
+)
 from ratings.models import PlayerRating, RatingEntry
 from records.models import SeatRecord
 from scoring.models import SeatScore
@@ -297,3 +302,40 @@ def test_every_kind_of_job_has_the_runner_its_app_registered():
                            Kind.SIMULATION: run_simulation},
                           {Kind.RATINGS: earlier_in_rating_order},
                           {"stale_scores": rescore_stale})
+
+
+# --- a Confirm scores its game at once (issue 31) -----------------------------------------------
+
+
+def test_a_confirm_scores_its_game_in_its_own_transaction(cup, django_capture_on_commit_callbacks):
+    """The game's scores are stored before the Confirm commits, and its job is done: ten tables
+    confirmed together are not ten jobs queued behind each other (docs/pipeline.md, "Figures")."""
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    sent = []
+    with mock.patch.object(pipeline, "send_job", lambda kind, target_id, **_: sent.append(kind)), \
+            django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
+    assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
+    assert Kind.GAME_SCORES not in sent and Kind.STANDINGS in sent  # the standings are asked for
+
+
+def test_a_confirm_whose_scoring_fails_queues_the_job_and_stands(cup, django_capture_on_commit_callbacks):
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+
+    def broken(game_id):
+        SeatScore.objects.filter(game_id=game_id).delete()  # undone with the savepoint
+        raise RuntimeError("scoring broke")
+
+    with mock.patch.dict(pipeline.AT_ONCE, {Kind.GAME_SCORES: broken}), \
+            mock.patch.object(pipeline, "send_job", lambda *args, **kwargs: True):
+        game = confirm(game, judge, organizer)
+    game.refresh_from_db()
+    assert game.status == "confirmed"
+    assert SeatScore.objects.filter(game=game).count() == 10  # the earlier version's, kept
+    assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.PENDING

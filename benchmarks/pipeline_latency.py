@@ -33,6 +33,7 @@ DATABASE_URL = os.environ.get("BENCH_PIPELINE_DATABASE_URL", "postgres://postgre
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
 TARGET_P95 = 0.100  # seconds
 WORKER_CONCURRENCY = 2
+CONFIRMS_RETURNED: list[float] = []  # per round: seconds until the last of its Confirms returned
 
 
 def setup_environment() -> None:
@@ -135,6 +136,8 @@ def main() -> None:
               f"-> {'OK' if p95 < TARGET_P95 else 'TOO SLOW'}")
         print(f"  CPU per game: the worker {worker_cpu * 1000 / len(games):.0f} ms, the confirming process "
               f"{own_cpu * 1000 / len(games):.0f} ms (its Confirms, and the polling of the standings)")
+        print(f"  the round's last Confirm returned after p50 {percentile(CONFIRMS_RETURNED, 0.5) * 1000:.0f} ms, "
+              f"max {max(CONFIRMS_RETURNED) * 1000:.0f} ms (ten threads of one process)")
         print("  jobs (kind: runs' wall time, ms, p50/max of each job's last run):")
         for kind, durations in job_durations().items():
             print(f"    {kind}: {len(durations)} jobs, p50 {percentile(durations, 0.5):.0f}, max {max(durations):.0f}")
@@ -199,6 +202,7 @@ def confirm_round(games, counted_before: int, tournament, actor) -> list[float]:
         thread.start()
     for thread in threads:
         thread.join()
+    CONFIRMS_RETURNED.append(time.perf_counter() - started)
     latencies: list[float] = []
     while len(latencies) < len(games):
         stored = (StandingsSnapshot.objects.filter(tournament=tournament).values_list("games", flat=True).first()

@@ -33,22 +33,7 @@ def named_lock(name: str, *, shared: bool = False, using: str | None = None) -> 
     connection = connections[using or router.db_for_write(None)]
     if connection.vendor != "postgresql":
         return  # SQLite: the BEGIN IMMEDIATE transaction already excludes every other writer
-    key = _key(name)
+    key = zlib.crc32(name.encode()) - 2**31  # a stable signed 32-bit key per name
     function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {function}(%s)", [key])
-
-
-def try_named_lock(name: str, *, using: str | None = None) -> bool:
-    """``named_lock(name)`` if nobody holds it now, else False at once (never waits): for work
-    done in a person's request only when it need not queue behind a worker's run."""
-    connection = connections[using or router.db_for_write(None)]
-    if connection.vendor != "postgresql":
-        return True  # SQLite: the BEGIN IMMEDIATE transaction already excludes every other writer
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [_key(name)])
-        return bool(cursor.fetchone()[0])
-
-
-def _key(name: str) -> int:
-    return zlib.crc32(name.encode()) - 2**31  # a stable signed 32-bit key per name

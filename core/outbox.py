@@ -45,6 +45,11 @@ STUCK_AFTER = timedelta(minutes=15)  # a running job with no lease (the embedded
 MAX_ATTEMPTS = 5
 SWEEP_BATCH = 500
 RETRY_BACKOFF_SECONDS = (2, 5, 15, 60, 180)
+# The order in which a worker takes its messages (Redis: 0 first, then 3, 6, 9): the public
+# standings ahead of everything else (issue 31), a game's scores next (they ask for standings), the
+# ratings, the players' records and the renderings of stored pages after them.
+FIRST, SOON, LATER = 0, 3, 6
+PRIORITY = {Kind.STANDINGS: FIRST, Kind.GAME_SCORES: SOON}
 
 
 # --- the registry (filled by the apps' AppConfig.ready()) --------------------------------------
@@ -53,22 +58,15 @@ RETRY_BACKOFF_SECONDS = (2, 5, 15, 60, 180)
 RUNNERS: dict[str, Callable[..., None]] = {}
 # kind → earlier(a, b): of two pending 'from' points (ratings: game ids), the one to start from.
 EARLIER: dict[str, Callable[[int, int], int]] = {}
-# kind → run_now(target_id) -> bool: the job done at once in the requesting transaction, when a
-# request asks for that and nothing else is running it (False: it could not, the job is queued).
-AT_ONCE: dict[str, Callable[[int], bool]] = {}
 # name → find(limit): marks dirty what is older than its inputs; returns how many it marked.
 SWEEPERS: dict[str, Callable[[int], int]] = {}
 
 
-def register(kind: str, run: Callable[..., None], *, earlier: Callable[[int, int], int] | None = None,
-             at_once: Callable[[int], bool] | None = None) -> None:
-    """The app owning ``kind`` says how to recompute one of its targets (in ``AppConfig.ready()``),
-    and, with ``at_once``, how to do it in the requesting transaction (``request_game_scores``)."""
+def register(kind: str, run: Callable[..., None], *, earlier: Callable[[int, int], int] | None = None) -> None:
+    """The app owning ``kind`` says how to recompute one of its targets (in ``AppConfig.ready()``)."""
     RUNNERS[kind] = run
     if earlier is not None:
         EARLIER[kind] = earlier
-    if at_once is not None:
-        AT_ONCE[kind] = at_once
 
 
 def register_sweeper(name: str, find: Callable[[int], int]) -> None:
@@ -82,9 +80,9 @@ def register_sweeper(name: str, find: Callable[[int], int]) -> None:
 def request_game_scores(game_id: int, *, at_once: bool = False) -> None:
     """A game's protocol changed in a way its scores may show (the scoring app recomputes them).
 
-    ``at_once`` (a Confirm): score the game now, in the caller's transaction, so that ten tables
-    confirmed together are not ten jobs queued behind each other in the worker; when a run of the
-    job is under way, or the scoring app cannot do it at once, the job is queued as usual."""
+    ``at_once`` (a Confirm): the job is run by the requesting process right after the commit
+    (``run_at_once``), so that ten tables confirmed together are not ten jobs queued behind each
+    other in the worker; a run already under way covers it with its follow-up as usual."""
     _request(Kind.GAME_SCORES, game_id, at_once=at_once)
 
 
@@ -119,15 +117,13 @@ def _earlier_game(kind: str, a: int | None, b: int) -> int:
 def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_once: bool = False) -> None:
     """Mark the job dirty in the caller's transaction; send it after the commit unless a queued
     message (younger than RESEND_AFTER) or the follow-up of a running job already covers it.
-    ``at_once``: do the job here instead when nothing runs it (``AT_ONCE``), and mark it done."""
+    ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``)."""
     now = timezone.now()
     with transaction.atomic():
         job, created = for_update(RecomputeJob.objects).get_or_create(
             kind=kind, target_id=target_id,
             defaults={"requested_at": now, "status": Status.PENDING, "from_game_id": from_game_id},
         )
-        if at_once and job.status != Status.RUNNING and _run_at_once(job):
-            return
         # The time of the request is read under the job's row lock, later than the 'requested_at'
         # a run took as what it covers: read before the lock (ten Confirms queued on it at once),
         # it could be older than that, and the run's end would see no need for a follow-up run.
@@ -146,6 +142,13 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
                 job.status = Status.PENDING
                 job.attempts = 0
             send = not in_flight  # else the queued run, or the follow-up of the running one, covers it
+            if at_once and job.status != Status.RUNNING:
+                send = True  # a queued message may wait behind other jobs: this process runs it now
+        if at_once and send:
+            job.enqueued_at = None  # no message: if this process dies before its run, the sweep sends one
+            job.save()
+            transaction.on_commit(lambda: run_at_once(kind, target_id))
+            return
         if send:
             job.enqueued_at = now
         job.save()
@@ -153,38 +156,43 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
             transaction.on_commit(lambda: send_job(kind, target_id))
 
 
-def _run_at_once(job: RecomputeJob) -> bool:
-    """Do ``job`` in the caller's transaction (its row locked by the caller) and mark it done; a
-    queued message for it then finds nothing to do. False when the kind cannot be done at once, or
-    its run failed: the failure is logged, undone to a savepoint, and the job is queued instead."""
-    run = AT_ONCE.get(job.kind)
-    if run is None:
-        return False
-    started, now = time.monotonic(), timezone.now()
+def run_at_once(kind: str, target_id: int) -> str:
+    """Run a job in this process, after the commit of the request that asked for it (a Confirm's
+    scores: issue 31). A run under way elsewhere is left to it (``run_job``); a failed run is sent
+    to the worker, which retries it with backoff (a broker outage leaves it to the sweep)."""
     try:
-        with transaction.atomic():  # a savepoint: a failed run leaves the caller's change whole
-            if not run(job.target_id):
-                return False
-    except Exception:
-        logger.exception("recompute %s:%s at once failed; queued instead", job.kind, job.target_id)
-        return False
-    job.requested_at = job.started_at = job.covered_until = now
-    job.finished_at = timezone.now()
-    job.status, job.error, job.attempts, job.lease_expires_at = Status.DONE, "", 0, None
-    job.duration_ms = int((time.monotonic() - started) * 1000)
-    job.save()
-    return True
+        status = run_job(kind, target_id)
+    except Exception:  # the database itself failed: the page stands, the job's row is dirty
+        logger.exception("recompute %s:%s at once failed; sent to the worker", kind, target_id)
+        status = Status.FAILED
+    if status == Status.FAILED and not settings.CELERY_TASK_ALWAYS_EAGER:
+        send_job(kind, target_id)
+    return status
 
 
 def send_job(kind: str, target_id: int, *, countdown: float | None = None) -> bool:
     """Send the Celery message for a job; a broker outage is logged, and the sweep repairs it."""
     try:
-        run_recompute_job.apply_async((kind, target_id), countdown=countdown, retry=False)
+        run_recompute_job.apply_async((kind, target_id), countdown=countdown, retry=False,
+                                      priority=PRIORITY.get(kind, LATER))
     except Exception as error:  # kombu/redis connection errors: the dirty row outlives them
         if settings.CELERY_TASK_ALWAYS_EAGER:
             raise
         logger.warning("could not send %s:%s to the broker (%s); the sweep will resend it", kind, target_id, error)
         RecomputeJob.objects.filter(kind=kind, target_id=target_id).update(enqueued_at=None)
+        return False
+    return True
+
+
+def send_task(task, args: tuple, *, priority: int = LATER) -> bool:
+    """Send a task that nothing depends on (a warm-up): a broker outage is logged, and the send
+    is dropped; in the embedded mode the task runs now, in-process."""
+    try:
+        task.apply_async(args, retry=False, priority=priority)
+    except Exception as error:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            raise
+        logger.warning("could not send %s%s to the broker (%s)", task.name, args, error)
         return False
     return True
 

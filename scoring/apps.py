@@ -11,9 +11,9 @@ class ScoringConfig(AppConfig):
         from games import final_scores
 
         from .services import final_scores as score_with_review
-        from .services import game_scores_at_once, rescore_stale, run_game_scores
+        from .services import rescore_stale, run_game_scores
 
-        outbox.register(outbox.Kind.GAME_SCORES, run_game_scores, at_once=game_scores_at_once)
+        outbox.register(outbox.Kind.GAME_SCORES, run_game_scores)
         outbox.register_sweeper("stale_scores", rescore_stale)
         final_scores.provide(score_with_review)
 

@@ -10,7 +10,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from core import outbox
-from core.locking import named_lock, try_named_lock
+from core.locking import named_lock
 from core.models import RecomputeJob
 from discipline.selectors import penalty_changes, penalty_changes_by_game
 from games.engine import GameRecord, ProtocolError, replay
@@ -91,11 +91,6 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
     a change committed meanwhile has asked for another run, which stores its scores.
     """
     named_lock(f"recompute:game_scores:{game_id}")
-    return _store_scores(game_id)
-
-
-def _store_scores(game_id: int) -> list[SeatScore]:
-    """``game_scores_recompute`` under the job's lock, held by the caller."""
     game = Game.objects.filter(pk=game_id).order_by().first()
     if game is None:
         return []
@@ -151,17 +146,6 @@ def run_game_scores(game_id: int, **_) -> None:
     """The outbox's runner for a game's scores: recompute them, then tell the apps above."""
     game_scores_recompute(game_id=game_id)
     game_scores_stored.send(sender=SeatScore, game_id=game_id)
-
-
-def game_scores_at_once(game_id: int) -> bool:
-    """The outbox's ``at_once`` for a game's scores (a Confirm): ``run_game_scores`` in the caller's
-    transaction, unless a run holds the job's lock (False: the job is queued; the Confirm never
-    waits for a recompute, docs/pipeline.md "Locks")."""
-    if not try_named_lock(f"recompute:game_scores:{game_id}"):
-        return False
-    _store_scores(game_id)
-    game_scores_stored.send(sender=SeatScore, game_id=game_id)
-    return True
 
 
 def stale_score_games() -> list[int]:

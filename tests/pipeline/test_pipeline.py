@@ -307,9 +307,10 @@ def test_every_kind_of_job_has_the_runner_its_app_registered():
 # --- a Confirm scores its game at once (issue 31) -----------------------------------------------
 
 
-def test_a_confirm_scores_its_game_in_its_own_transaction(cup, django_capture_on_commit_callbacks):
-    """The game's scores are stored before the Confirm commits, and its job is done: ten tables
-    confirmed together are not ten jobs queued behind each other (docs/pipeline.md, "Figures")."""
+def test_a_confirm_scores_its_game_itself_right_after_its_commit(cup, django_capture_on_commit_callbacks):
+    """The confirming process runs the game's scores job right after the commit, instead of sending
+    it: ten tables confirmed together are not ten jobs queued behind each other in the worker
+    (docs/pipeline.md, "Figures")."""
     tournament, judge, organizer = cup
     with django_capture_on_commit_callbacks(execute=True):
         game = finished_game(tournament, judge)
@@ -323,19 +324,36 @@ def test_a_confirm_scores_its_game_in_its_own_transaction(cup, django_capture_on
     assert Kind.GAME_SCORES not in sent and Kind.STANDINGS in sent  # the standings are asked for
 
 
-def test_a_confirm_whose_scoring_fails_queues_the_job_and_stands(cup, django_capture_on_commit_callbacks):
+def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cup, settings,
+                                                                             django_capture_on_commit_callbacks):
     tournament, judge, organizer = cup
     with django_capture_on_commit_callbacks(execute=True):
         game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a real worker retries what failed
 
-    def broken(game_id):
-        SeatScore.objects.filter(game_id=game_id).delete()  # undone with the savepoint
+    def broken(game_id, **_):
         raise RuntimeError("scoring broke")
 
-    with mock.patch.dict(pipeline.AT_ONCE, {Kind.GAME_SCORES: broken}), \
-            mock.patch.object(pipeline, "send_job", lambda *args, **kwargs: True):
-        game = confirm(game, judge, organizer)
+    with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: broken}), \
+            mock.patch.object(pipeline, "send_job") as send, django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
     game.refresh_from_db()
     assert game.status == "confirmed"
-    assert SeatScore.objects.filter(game=game).count() == 10  # the earlier version's, kept
-    assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.PENDING
+    job = RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk)
+    assert job.status == Status.FAILED and "scoring broke" in job.error
+    send.assert_called_once_with(Kind.GAME_SCORES, game.pk)
+
+
+def test_a_request_during_a_run_is_later_than_what_the_run_covers(cup):
+    """Ten Confirms queue on the standings job's row at once: each request's time is read under
+    the row lock, so a run's end sees every request that came after what it took as covered
+    (read before the lock, a request's time could be older, and the round's last games were lost)."""
+    tournament, _judge, _organizer = cup
+    covered = timezone.now() + timedelta(seconds=5)  # a run took a request with a later clock as covered
+    RecomputeJob.objects.create(kind=Kind.STANDINGS, target_id=tournament.pk, status=Status.RUNNING,
+                                requested_at=covered, started_at=covered)
+    with mock.patch.object(pipeline, "send_job") as send:
+        pipeline.request_standings(tournament.pk)
+    assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).requested_at > covered
+    send.assert_not_called()  # the running job's follow-up covers it

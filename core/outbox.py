@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 import time
 import uuid
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from celery import shared_task
@@ -80,8 +82,8 @@ def register_sweeper(name: str, find: Callable[[int], int]) -> None:
 def request_game_scores(game_id: int, *, at_once: bool = False) -> None:
     """A game's protocol changed in a way its scores may show (the scoring app recomputes them).
 
-    ``at_once`` (a Confirm): the job is run by the requesting process right after the commit
-    (``run_at_once``), so that ten tables confirmed together are not ten jobs queued behind each
+    ``at_once`` (a Confirm): the job is run by the requesting process, on a thread of its own, right
+    after the commit (``run_at_once``), so that ten tables confirmed together are not ten jobs queued behind each
     other in the worker; a run already under way covers it with its follow-up as usual."""
     _request(Kind.GAME_SCORES, game_id, at_once=at_once)
 
@@ -156,13 +158,43 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
             transaction.on_commit(lambda: send_job(kind, target_id))
 
 
-def run_at_once(kind: str, target_id: int) -> str:
-    """Run a job in this process, after the commit of the request that asked for it (a Confirm's
-    scores: issue 31). A run under way elsewhere is left to it (``run_job``); a failed run is sent
-    to the worker, which retries it with backoff (a broker outage leaves it to the sweep)."""
+AT_ONCE_THREADS = 2  # per process: a round's Confirms share them (and the cores) with the requests
+_at_once_pool: tuple[int, ThreadPoolExecutor] | None = None
+_at_once_lock = threading.Lock()
+
+
+def run_at_once(kind: str, target_id: int) -> None:
+    """Run a job in this process right after the commit of the request that asked for it (a
+    Confirm's scores: issue 31), on a thread of the process's own, so the person's answer does not
+    wait for it (issue 14's Confirm target); in the embedded mode, here and now, as every task."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        _run_here(kind, target_id)
+    else:
+        _pool().submit(_run_on_thread, kind, target_id)
+
+
+def _pool() -> ThreadPoolExecutor:
+    """This process's threads for ``run_at_once`` (made on first use: a forked process has its own)."""
+    global _at_once_pool
+    with _at_once_lock:
+        if _at_once_pool is None or _at_once_pool[0] != os.getpid():
+            _at_once_pool = (os.getpid(), ThreadPoolExecutor(AT_ONCE_THREADS, thread_name_prefix="recompute-at-once"))
+        return _at_once_pool[1]
+
+
+def _run_on_thread(kind: str, target_id: int) -> None:
+    try:
+        _run_here(kind, target_id)
+    finally:
+        connections.close_all()  # this thread's own connection
+
+
+def _run_here(kind: str, target_id: int) -> str:
+    """``run_job``, so a run under way elsewhere is left to it; a failed run is sent to the worker,
+    which retries it with backoff (a broker outage leaves it to the sweep)."""
     try:
         status = run_job(kind, target_id)
-    except Exception:  # the database itself failed: the page stands, the job's row is dirty
+    except Exception:  # the database itself failed: the job's row is dirty, and the sweep sends it
         logger.exception("recompute %s:%s at once failed; sent to the worker", kind, target_id)
         status = Status.FAILED
     if status == Status.FAILED and not settings.CELERY_TASK_ALWAYS_EAGER:

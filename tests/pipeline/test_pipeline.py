@@ -335,7 +335,11 @@ def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cu
     def broken(game_id, **_):
         raise RuntimeError("scoring broke")
 
-    with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: broken}), \
+    class Here:  # the process's thread, in this test's transaction
+        def submit(self, function, *args):
+            pipeline._run_here(*args)
+
+    with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: broken}), mock.patch.object(pipeline, "_pool", Here), \
             mock.patch.object(pipeline, "send_job") as send, django_capture_on_commit_callbacks(execute=True):
         game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
     game.refresh_from_db()

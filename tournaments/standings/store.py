@@ -5,8 +5,6 @@ The outbox's runner for standings and what asks for them are here; ``Tournaments
 registers and connects them (docs/pipeline.md, docs/architecture.md).
 """
 
-import logging
-
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -19,8 +17,6 @@ from ..models import StandingsSnapshot, Tournament
 from ..tasks import send_warm_standings
 from . import selectors
 from .compute import standing_to_json
-
-logger = logging.getLogger(__name__)
 
 
 @transaction.atomic

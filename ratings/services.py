@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import struct
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,7 +23,7 @@ from django.db.models import DateTimeField, Q, Value
 from django.db.models.functions import Coalesce
 
 from core import outbox
-from core.bulkload import IndexesDeferred, binary_row_struct, copy_binary, timestamp_micros
+from core.bulkload import BinaryRowBlock, IndexesDeferred, copy_binary, timestamp_micros
 from core.locking import named_lock
 from games.models import Game, GameSeat
 from games.visibility import counted_q, counts_in_aggregates
@@ -123,10 +122,12 @@ def _stream_with_arrays(games, skipped: list[int]) -> Iterator[RatingGame]:
     with connection.connection.cursor(name="rating_games", binary=True) as cursor:
         cursor.itersize = 20_000
         cursor.execute(sql, params)
+        game = RatingGame.unchecked  # _rating_game's work, inlined: a call less per game
         for game_id, order_at, winner, tier, red, black in cursor:
-            game = _rating_game(game_id, order_at, winner, tier, red, black, skipped)
-            if game is not None:
-                yield game
+            if len(red) != RED_SEATS or len(black) != BLACK_SEATS:
+                skipped.append(game_id)  # an incomplete deal cannot be rated
+            else:
+                yield game(game_id, (order_at, game_id), tuple(red), tuple(black), winner, tier or "club")
 
 
 def _state_before(key: tuple[datetime, int] | None, config: RatingConfig) -> RatingState:
@@ -154,25 +155,19 @@ ENTRY_CHUNK = 50_000  # history rows sent at a time
 GAMES_PER_COPY = 20_000  # games read, then rated and written by one COPY
 
 
-def _entry_row_structs() -> dict[str, tuple[struct.Struct, bytes]]:
-    """For each track, the binary COPY row of ENTRY_COLUMNS (the track's name is its text field)."""
-    structs = {}
-    for track in (RED, BLACK):
-        name = track.encode()
-        structs[track] = (binary_row_struct("int8", "int8", "timestamptz", len(name), "bool", *("float8",) * 8,
-                                            "int4", "int4"), name)
-    return structs
+def _entry_fields(track: str) -> tuple[str | bytes, ...]:
+    """ENTRY_COLUMNS' binary COPY types for a row of this track (its name is a constant text)."""
+    return ("int8", "int8", "timestamptz", track.encode(), "bool", *("float8",) * 8, "int4", "int4")
 
 
-ENTRY_ROWS = _entry_row_structs()
+#: A rated game's history rows (engine.apply_game): its seven red players', then its three black players'.
+GAME_ROWS = BinaryRowBlock(*(_entry_fields(RED),) * RED_SEATS, *(_entry_fields(BLACK),) * BLACK_SEATS)
 
 
 def _copy_entries(rated: Iterable[tuple[RatingGame, list[RatingChange]]], last_played: dict) -> Iterator[bytes]:
-    """The history rows of the rated games (``engine.rate_games``) in binary COPY chunks; notes
-    each player's last game's time. A game's rows are its seven red players', then its three
-    black players' (``engine.apply_game``): each colour packed by its own struct."""
-    (red_row, red_name), (black_row, black_name) = ENTRY_ROWS[RED], ENTRY_ROWS[BLACK]
-    red_length, black_length = len(red_name), len(black_name)
+    """The history rows of the rated games (``engine.rate_games``) in binary COPY chunks of whole
+    games (``GAME_ROWS``); notes each player's last game's time."""
+    red_row, black_row = GAME_ROWS.structs[0].pack, GAME_ROWS.structs[-1].pack
     packed: list[bytes] = []
     append = packed.append
     for game, changes in rated:
@@ -180,24 +175,21 @@ def _copy_entries(rated: Iterable[tuple[RatingGame, list[RatingChange]]], last_p
             continue  # no winner: not rated
         at = game.order_key[0]
         micros = timestamp_micros(at)
-        # the field count, then each field's length and value (core.bulkload.binary_row_struct)
         for (game_id, _, player_id, _, won, expected, before, after, delta, overall_before, overall_after,
              red_rating, black_rating, red_games, black_games) in changes[:RED_SEATS]:
-            append(red_row.pack(15, 8, player_id, 8, game_id, 8, micros, red_length, red_name, 1, won, 8, expected,
-                                8, before, 8, after, 8, delta, 8, overall_before, 8, overall_after, 8, red_rating,
-                                8, black_rating, 4, red_games, 4, black_games))
+            append(red_row(player_id, game_id, micros, won, expected, before, after, delta, overall_before,
+                           overall_after, red_rating, black_rating, red_games, black_games))
         for (game_id, _, player_id, _, won, expected, before, after, delta, overall_before, overall_after,
              red_rating, black_rating, red_games, black_games) in changes[RED_SEATS:]:
-            append(black_row.pack(15, 8, player_id, 8, game_id, 8, micros, black_length, black_name, 1, won,
-                                  8, expected, 8, before, 8, after, 8, delta, 8, overall_before, 8, overall_after,
-                                  8, red_rating, 8, black_rating, 4, red_games, 4, black_games))
+            append(black_row(player_id, game_id, micros, won, expected, before, after, delta, overall_before,
+                             overall_after, red_rating, black_rating, red_games, black_games))
         last_played.update(dict.fromkeys(game.red, at))
         last_played.update(dict.fromkeys(game.black, at))
         if len(packed) >= ENTRY_CHUNK:
-            yield b"".join(packed)
+            yield GAME_ROWS.finish(b"".join(packed))
             packed.clear()
     if packed:
-        yield b"".join(packed)
+        yield GAME_ROWS.finish(b"".join(packed))
 
 
 def _create_entries(changes: Iterable[RatingChange], last_played: dict) -> None:
@@ -273,7 +265,7 @@ def ratings_recompute(*, from_game_id: int | None = None, progress: ProgressCall
     last_played: dict = {}
     if connection.vendor == "postgresql":
         # A full load builds the indexes once at the end, sorting in memory (a million rows' sort).
-        with IndexesDeferred(RatingEntry, sort_memory="256MB") if full else contextlib.nullcontext():
+        with IndexesDeferred(RatingEntry, sort_memory="256MB", primary_key=True) if full else contextlib.nullcontext():
             # The games are read between the COPYs: a connection does one thing at a time.
             games_in_order = iter(counted)
             while batch := list(itertools.islice(games_in_order, GAMES_PER_COPY)):

@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
-from django.contrib.postgres.aggregates import ArrayAgg
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import DateTimeField, Q, Value
+from django.db.models import DateTimeField, Q
 from django.db.models.functions import Coalesce
 
 from core import outbox
@@ -106,22 +105,31 @@ def _stream_rating_games(games, skipped: list[int]) -> Iterator[RatingGame]:
                 yield game
 
 
-def _players_of(roles) -> ArrayAgg:
-    return ArrayAgg("seats__player_id", filter=Q(seats__role__in=roles, seats__player__isnull=False),
-                    order_by="seats__seat", default=Value([]))
+#: Each game with its red and its black players in seat order, gathered game by game (a LATERAL
+#: subquery: a plain aggregate per game cost the database 0.55 s of CPU at 100,000 games where one
+#: GROUP BY over the join of the games and their seats cost 0.85 s).
+_WITH_PLAYERS = """
+SELECT game.*, seats.red, seats.black FROM ({games}) game CROSS JOIN LATERAL (
+    SELECT COALESCE(ARRAY_AGG(seat.player_id ORDER BY seat.seat) FILTER (WHERE seat.role = ANY(%s)), '{{}}') AS red,
+           COALESCE(ARRAY_AGG(seat.player_id ORDER BY seat.seat) FILTER (WHERE seat.role = ANY(%s)), '{{}}') AS black
+    FROM {seats} seat WHERE seat.game_id = game.id AND seat.player_id IS NOT NULL
+) seats
+ORDER BY 2, 1
+"""
 
 
 def _stream_with_arrays(games, skipped: list[int]) -> Iterator[RatingGame]:
     """The rows come by a server-side cursor in binary: psycopg loads a binary timestamptz and
     the int8 arrays in C, where Django's text timestamptz loader parses each in Python (a third
     of the command's time on a full rebuild)."""
-    rows = (games.annotate(red=_players_of(RED_ROLES), black=_players_of(BLACK_ROLES))
-            .values_list("id", "order_at", "winner", "tournament__rating_tier", "red", "black"))
+    # id, order_at: ORDER BY 2, 1 above is the rating order (_in_rating_order)
+    rows = games.order_by().values_list("id", "order_at", "winner", "tournament__rating_tier")
     sql, params = rows.query.sql_with_params()
+    sql = _WITH_PLAYERS.format(games=sql, seats=connection.ops.quote_name(GameSeat._meta.db_table))
     connection.ensure_connection()
     with connection.connection.cursor(name="rating_games", binary=True) as cursor:
         cursor.itersize = 20_000
-        cursor.execute(sql, params)
+        cursor.execute(sql, [*params, list(RED_ROLES), list(BLACK_ROLES)])
         game = RatingGame.unchecked  # _rating_game's work, inlined: a call less per game
         for game_id, order_at, winner, tier, red, black in cursor:
             if len(red) != RED_SEATS or len(black) != BLACK_SEATS:

@@ -7,7 +7,10 @@ organizer would run it. Prints the machine's calibration (`sum(range(1000))`), t
 and its ratio to the calibration, and the CPU time of this process and of its database server
 process apart: on a shared machine the wall time waits for the other work, the CPU time less.
 
-    .venv/bin/python benchmarks/rebuild_ratings.py [--games 100000]
+    .venv/bin/python benchmarks/rebuild_ratings.py [--games 100000] [--checksum]
+
+--checksum prints an md5 of every history row (of their md5s) and of every current rating, as
+PostgreSQL writes them as text (floats exact), to compare the rebuilt history of two versions of the code.
 """
 
 from __future__ import annotations
@@ -114,6 +117,28 @@ def backend_cpu_seconds() -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+HISTORY_CHECKSUM = """
+SELECT count(*), md5(string_agg(md5(concat_ws(',', player_id, game_id, rated_at, track, won, expected, before, after,
+    delta, overall_before, overall_after, red_rating, black_rating, red_games, black_games)), ''
+    ORDER BY game_id, player_id)) FROM scoring_ratingentry
+"""  # the md5 of the rows' md5s: ten million rows' text would pass PostgreSQL's 1 GB for a string
+RATINGS_CHECKSUM = """
+SELECT md5(string_agg(concat_ws(',', player_id, overall, red, black, red_games, black_games, games, last_played_at),
+    ';' ORDER BY player_id)) FROM scoring_playerrating
+"""
+
+
+def checksums() -> str:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(HISTORY_CHECKSUM)
+        rows, history = cursor.fetchone()
+        cursor.execute(RATINGS_CHECKSUM)
+        ratings = cursor.fetchone()[0]
+    return f"{rows:,} history rows md5 {history}, current ratings md5 {ratings}"
+
+
 def target_seconds(games: int) -> float:
     size, seconds = TARGETS[0] if games <= TARGETS[0][0] else TARGETS[1]
     return seconds * games / size
@@ -122,6 +147,7 @@ def target_seconds(games: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--checksum", action="store_true", help="print an md5 of the rebuilt rows")
     args = parser.parse_args()
 
     os.environ["DATABASE_URL"] = DATABASE_URL
@@ -156,6 +182,8 @@ def main() -> None:
           f"{target / args.games * 1e6 / ISSUE_CALIBRATION_US:.2f}× the issue's {ISSUE_CALIBRATION_US} µs) "
           f"-> {'OK' if elapsed < target else 'TOO SLOW'}")
     print("  targets: " + ", ".join(f"{games:,} games < {seconds:.0f} s" for games, seconds in TARGETS))
+    if args.checksum:
+        print("checksum: " + checksums())
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ Input and configuration
         red: 7 player ids, black: 3 player ids (Don included), winner "red" | "black" | None
         (None = no winner: skipped), tier "club" | "tournament" | "major". order_key is any
         comparable value, strictly increasing over the games rated; the site uses
-        (played_at, game_id). Checked on construction (RatingError).
+        (played_at, game_id). Checked on construction (RatingError); RatingGame.unchecked(...)
+        builds one without the checks, for a source that guarantees them (the site's database).
     RatingConfig(baseline=1500, k_club=20, k_tournament=30, k_major=40,
                  provisional_games=10, provisional_weight=2)
         .k(tier), .to_dict(), RatingConfig.from_dict(d)
@@ -22,6 +23,7 @@ State
 Rating
     apply_game(state, game, config) -> list[RatingChange]       10 rows, or [] if no winner
     process_games(state, games, config) -> Iterator[RatingChange]  lazy; updates state
+    rate_games(state, games, config) -> Iterator[(RatingGame, list[RatingChange])]  the same by game
     rebuild(games, config) -> RatingState
     RatingChange(game_id, order_key, player_id, track, won, expected, before, after, delta,
                  overall_before, overall_after, red_rating, black_rating,
@@ -53,6 +55,7 @@ from ratings.engine.elo import (
     apply_game,
     expected_red_win,
     process_games,
+    rate_games,
     rebuild,
     shares,
     table_points,
@@ -81,6 +84,7 @@ __all__ = [
     "leaderboard",
     "overall_rating",
     "process_games",
+    "rate_games",
     "rebuild",
     "shares",
     "table_points",

@@ -171,3 +171,19 @@ def test_the_history_is_paginated_newest_first_and_the_chart_keeps_every_game(cl
     last = client.get(url, {"page": 3})
     assert [e.pk for e in last.context["history"]] == [e.pk for e in entries[6:]]
     assert client.get(url, {"page": "nonsense"}).status_code == 200
+
+
+def test_the_history_ids_follow_on_after_a_rebuild_and_a_recompute_from_a_game(league):
+    """The COPY gives the rows' ids (PostgreSQL): a rebuild from 1, a recompute from a game after
+    the highest id kept; the sequence goes on after them, so a row written by the ORM fits."""
+    club, players, games = league
+    ratings_recompute()
+    assert sorted(RatingEntry.objects.values_list("id", flat=True)) == list(range(1, 81))
+    ratings_recompute(from_game_id=games[5].pk)  # the last three games' rows written again
+    kept = RatingEntry.objects.filter(game__in=games[:5]).values_list("id", flat=True)
+    assert sorted(kept) == list(range(1, 51))
+    rewritten = RatingEntry.objects.filter(game__in=games[5:]).values_list("id", flat=True)
+    assert sorted(rewritten) == list(range(51, 81))
+    row = RatingEntry.objects.filter(game=games[7]).values().first()
+    RatingEntry.objects.filter(pk=row.pop("id")).delete()
+    assert RatingEntry.objects.create(**row).pk == 81

@@ -13,6 +13,7 @@ from ratings.engine import (
     RatingState,
     apply_game,
     process_games,
+    rate_games,
     rebuild,
 )
 from tests.ratings.kit import BLACKS, REDS, table
@@ -156,3 +157,16 @@ def test_the_rating_engine_imports_nothing_from_django():
     root = Path(__file__).resolve().parents[2]
     code = "import sys, ratings.engine; sys.exit('django' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0
+
+
+def test_rate_games_gives_each_games_rows_as_process_games(synthetic):
+    by_game = list(rate_games(RatingState(), synthetic, CONFIG))
+    assert [game for game, _ in by_game] == list(synthetic)
+    assert [row for _, rows in by_game for row in rows] == list(process_games(RatingState(), synthetic, CONFIG))
+
+
+def test_an_unchecked_game_is_the_checked_one():
+    game = table(1, winner="black", tier="major")
+    unchecked = RatingGame.unchecked(game.game_id, game.order_key, game.red, game.black, game.winner, game.tier)
+    assert unchecked == game
+    assert apply_game(RatingState(), unchecked, CONFIG) == apply_game(RatingState(), game, CONFIG)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, QuerySet, Subquery, TextField, Value
+from django.db.models import Exists, F, OuterRef, QuerySet, TextField, Value
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Coalesce
 
@@ -71,49 +71,68 @@ def default_processes() -> int:
 
 
 @transaction.atomic
-def player_records_rebuild(*, processes: int | None = None, rescore: bool = False, offline: bool = False,
+def player_records_rebuild(*, processes: int | None = None, rescore: bool = False, online: bool = False,
                            progress: Callable[[int, int], None] | None = None) -> RebuildSummary:
     """Rebuild the whole store from the games that count. The games whose kept facts are still
     theirs (``kept_facts_current``) are copied in one statement; the others are replayed, in
     ``processes`` worker processes (default: one per CPU; 1: this process only; fewer than
     PARALLEL_FROM games are always replayed here), and their facts kept for the next time. Then
     every player's totals are summed again (records.totals). ``rescore``: replay and score every
-    game again rather than read its kept facts and stored scores. ``offline`` (PostgreSQL): drop the
-    store's indexes and build them after the load, faster, but the store's readers wait for the
-    commit instead of reading the old rows."""
+    game again rather than read its kept facts and stored scores.
+
+    On PostgreSQL the store is emptied by TRUNCATE and its indexes are dropped and built again
+    after the load (``core.bulkload.IndexesDeferred``): DDL is transactional there, so a failure
+    leaves the old store and its indexes, but the store's readers wait for the commit.
+    ``online``: delete the old rows and keep the indexes instead (slower; the readers read the
+    old rows until the commit)."""
     named_lock(STORE_LOCK)
-    SeatRecord.objects.all().delete()
-    transaction.on_commit(store_changed)  # the leaderboards kept in the cache are stale
-    total = Game.objects.filter(counted_q()).count()
-    current = KeptSeatFacts.objects.none() if rescore else kept_facts_current()
-    replayed = list(Game.objects.filter(counted_q()).exclude(Exists(current.filter(game_id=OuterRef("pk"))))
-                    .order_by("pk").values_list("pk", flat=True))
-    processes = default_processes() if processes is None else max(1, processes)
-    if len(replayed) < PARALLEL_FROM:
-        processes = 1
     copying = copy_available()
-    reading = _chunks_postgresql if copying else _chunks
-    work = games_copy_text if copying else _rows_and_errors
-    write = _copy if copying else _bulk_create
-    reviews = scoring_reviews()
-    pending = set() if rescore else set(_pending(RecomputeJob.Kind.GAME_SCORES).values_list("target_id", flat=True))
-    done = contextlib.closing(_run(work, reading(replayed, reviews, pending, rescore=rescore), processes))
-    with IndexesDeferred(SeatRecord) if offline and copying else contextlib.nullcontext(), done as chunks:
-        rows = _copy_kept(current)
-        games = total - len(replayed)
-        if progress is not None:
-            progress(games, total)
-        for (payload, count, errors), size in chunks:  # closed on an error: the processes stop at once
-            write(payload)
-            for game_id, version, message in errors:
-                logger.error("game %s: no record rows from version %s: %s", game_id, version, message)
-            games += size
-            rows += count
+    bulk = copying and not online
+    with IndexesDeferred(SeatRecord, sort_memory=INDEX_MEMORY) if bulk else contextlib.nullcontext():
+        _empty(truncate=bulk)
+        transaction.on_commit(store_changed)  # the leaderboards kept in the cache are stale
+        total = Game.objects.filter(counted_q()).count()
+        current = KeptSeatFacts.objects.none() if rescore else kept_facts_current()
+        replayed = list(Game.objects.filter(counted_q()).exclude(Exists(current.filter(game_id=OuterRef("pk"))))
+                        .order_by("pk").values_list("pk", flat=True))
+        processes = default_processes() if processes is None else max(1, processes)
+        if len(replayed) < PARALLEL_FROM:
+            processes = 1
+        reading = _chunks_postgresql if copying else _chunks
+        work = games_copy_text if copying else _rows_and_errors
+        write = _copy if copying else _bulk_create
+        reviews = scoring_reviews()
+        pending = set() if rescore else set(_pending(RecomputeJob.Kind.GAME_SCORES).values_list("target_id",
+                                                                                                  flat=True))
+        done = contextlib.closing(_run(work, reading(replayed, reviews, pending, rescore=rescore), processes))
+        with done as chunks:
+            rows = _copy_kept(current)
+            games = total - len(replayed)
             if progress is not None:
                 progress(games, total)
-    _facts_keep(replayed)
+            for (payload, count, errors), size in chunks:  # closed on an error: the processes stop at once
+                write(payload)
+                for game_id, version, message in errors:
+                    logger.error("game %s: no record rows from version %s: %s", game_id, version, message)
+                games += size
+                rows += count
+                if progress is not None:
+                    progress(games, total)
+    _facts_keep(replayed)  # reads the replayed games' rows by the (game, seat) index, built again by now
     totals_rebuild()
     return RebuildSummary(games=games, rows=rows, replayed=len(replayed))
+
+
+INDEX_MEMORY = "256MB"  # the indexes' sort memory after a bulk load: 10,000,000 rows' keys sorted in memory
+
+
+def _empty(*, truncate: bool) -> None:
+    """The old rows out: TRUNCATE (no dead rows left for the vacuum, no row by row), else DELETE."""
+    if truncate:
+        with connection.cursor() as cursor:
+            cursor.execute(f"TRUNCATE {connection.ops.quote_name(SeatRecord._meta.db_table)}")
+    else:
+        SeatRecord.objects.all().delete()
 
 
 def _pending(*kinds) -> QuerySet:
@@ -133,21 +152,26 @@ def kept_facts_current() -> QuerySet:
 
 def _copy_kept(current: QuerySet) -> int:
     """The store's rows of the games with current kept facts, in one ``INSERT … SELECT``: the
-    facts, the game's time, club, tournament and evening, and the seat's registered player now.
-    Returns how many rows."""
-    seated = GameSeat.objects.filter(game_id=OuterRef("game_id"), seat=OuterRef("seat")).values("player_id")[:1]
+    facts joined with their game (its time, club, tournament and evening) and with the seat's
+    registered player now (a join, not a subquery a row). Returns how many rows."""
     made = {"row_played_at": Coalesce("game__played_at", "game__confirmed_at", "game__created_at"),
             "row_club_id": F("game__club_id"), "row_tournament_id": F("game__tournament_id"),
-            "row_evening_id": F("game__evening_id"), "row_player_id": Subquery(seated)}
+            "row_evening_id": F("game__evening_id")}
+    names = [name for name in ROW_COLUMNS if name != "player_id"]
     selected = ["game_id" if name == "game_id" else name if name in FACT_COLUMNS else f"row_{name}"
-                for name in ROW_COLUMNS]
+                for name in names]
     try:
         sql, params = current.annotate(**made).order_by().values_list(*selected).query.sql_with_params()
     except EmptyResultSet:  # none to copy (``rescore``)
         return 0
-    table = connection.ops.quote_name(SeatRecord._meta.db_table)
+    quote = connection.ops.quote_name
+    table, seats = quote(SeatRecord._meta.db_table), quote(GameSeat._meta.db_table)
+    columns = ", ".join(quote(SeatRecord._meta.get_field(name).column) for name in (*names, "player_id"))
     with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {table} ({_columns()}) {sql}", params)
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) SELECT kept.*, seated.{quote('player_id')} FROM ({sql}) kept "
+            f"LEFT JOIN {seats} seated ON seated.{quote('game_id')} = kept.{quote('game_id')} "
+            f"AND seated.{quote('seat')} = kept.{quote('seat')}", params)
         return max(cursor.rowcount, 0)
 
 

@@ -7,8 +7,9 @@ and written by one set-based statement on both databases: ``INSERT … SELECT`` 
 grouped by player and scope, adding onto the rows already there (``ON CONFLICT … DO UPDATE``,
 PostgreSQL and SQLite alike). A game's rows leaving the store subtract their sums and arriving
 add them (``game_totals_changed``, in the writer's transaction); a rebuild sums every row
-(``totals_rebuild``). Adding and subtracting integers is exact, so the totals kept game by game
-equal the rebuilt ones.
+(``totals_rebuild``: one scan of the rows grouped by player and club, and each player's all-time
+totals the sums of their clubs' totals, as every row has its club). Adding and subtracting
+integers is exact, so the totals kept game by game equal the rebuilt ones.
 
 The scopes: every counting game (``all``) and a club's. A period of days (a season's too) and a
 series' tournaments have none: a leaderboard of theirs sums the seat rows of the scope, which
@@ -88,7 +89,24 @@ def rows_totals_changed(rows: QuerySet, *, sign: int) -> None:
         PlayerTotals.objects.filter(player_id__in=players, games=0).delete()
 
 
-def totals_rebuild() -> None:
-    """Every total summed again from the store's rows (in the store's rebuild)."""
-    PlayerTotals.objects.all().delete()
-    _add(SeatRecord.objects.all(), 1)
+def totals_rebuild(*, emptied: bool = False) -> None:
+    """Every total summed again from the store's rows (in the store's rebuild), in one statement
+    that reads the rows once: each player's totals per club, then their all-time totals summed
+    from those (every sum is a count or a sum, so the clubs' add up to the whole; every row has its
+    club). No totals are left by then (``emptied``: the caller emptied the table) and the store's
+    lock keeps every other writer out, so the rows are inserted with no ``ON CONFLICT`` and in no
+    order."""
+    if not emptied:
+        PlayerTotals.objects.all().delete()
+    by_club = _scope_sums(SeatRecord.objects.all(), TotalsScope.CLUB, SCOPE_COLUMNS[TotalsScope.CLUB])
+    sql, params = by_club.query.sql_with_params()
+    quote = connection.ops.quote_name
+    key = ", ".join(quote(name) for name in ("player_id", "scope", "scope_id"))
+    summed = [quote(name) for name in SUMMED]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH by_club AS ({sql}) INSERT INTO {quote(PlayerTotals._meta.db_table)} "
+            f"({key}, {', '.join(quote(name) for name in SUMS)}) "
+            f"SELECT {key}, {', '.join(summed)} FROM by_club UNION ALL "
+            f"SELECT {quote('player_id')}, %s, 0, {', '.join(f'SUM({name})' for name in summed)} FROM by_club "
+            f"GROUP BY {quote('player_id')}", [*params, str(TotalsScope.ALL)])

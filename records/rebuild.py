@@ -1,13 +1,18 @@
 """The store's full rebuild (``manage.py rebuild_player_records``; docs/records.md, "The rebuild").
 
-Every counting game's rows written again from its stored protocol, as the pipeline writes one
-game's (``records.services.game_records_replace``), in one transaction: the old rows are deleted
-and the new ones written before the commit, so a reader sees the old store or the new one, never
-half of it, and the store's generation changes on the commit (``store_changed``).
+Every counting game's rows written again, in one transaction: from the game's kept facts when
+they are still its own, else from its stored protocol as the pipeline writes one game's
+(``records.services.game_records_replace``). The old rows go and the new ones are written before
+the commit, so a reader sees the old store or the new one, never half of it, and the store's
+generation changes on the commit (``store_changed``).
 
 What makes it fast (the figures are in docs/records.md, "Speed"):
 
-- everything is read in bulk, a chunk of games at a time: the protocols (as JSON text), the
+- set-based on PostgreSQL: the store emptied by TRUNCATE, its indexes dropped and built after
+  the load, the kept facts copied by one ``INSERT … SELECT`` with merge joins, the totals summed
+  by one ``INSERT … SELECT … GROUP BY`` (``online``: the old rows deleted and the indexes kept,
+  so that readers read them until the commit);
+- the games replayed are read in bulk, a chunk of games at a time: the protocols (as JSON text), the
   seats' players and the stored scores in one query per chunk, the discipline decisions that
   change a penalty in one query for all games (``scoring.services.scoring_reviews``);
 - a game's stored scores are used as they are when they are its current protocol's, under the

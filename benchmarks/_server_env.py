@@ -58,6 +58,16 @@ def recreate_database(pg: str, name: str) -> str:
     return f"{pg}/{name}"
 
 
+def kept_database(pg: str, name: str) -> str | None:
+    """The URL of the benchmark database ``name`` if it exists already (a run that reuses what an
+    earlier one wrote), else None. Only a name with "bench" in it, as ``recreate_database``."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or "bench" not in name:
+        raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
+    with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
+        found = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+    return f"{pg}/{name}" if found else None
+
+
 def wait_until_serving(server, port: int, seconds: float = 30):
     """The server process once its /healthz answers on 127.0.0.1:port; stops it and exits if it
     never does."""

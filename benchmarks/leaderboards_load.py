@@ -13,7 +13,9 @@ Loopback only, bounded in count and time, and it stops by itself:
    two years of dates, random results, points, guesses and fouls) straight into the table with
    ``COPY``: the store holds the published games only, and the leaderboards read nothing else, so
    the games' own rows are not needed to measure them. Then the players' totals, summed as the
-   store's rebuild sums them (records.totals), and ``ANALYZE``.
+   store's rebuild sums them (records.totals), and ``ANALYZE``. ``--reuse`` keeps the database
+   when it holds this very store already (an earlier run's, the same ``--rows``, ``--players`` and
+   ``--clubs``): its "now" is then its newest game's.
 2. Starts gunicorn as docs/deployment.md runs it (sync, ``--workers`` processes), DEBUG off. Checks
    every request of the rotation once (a 200 with a table and without a form error), then
    ``--clients`` threads, each with a keep-alive connection, ask for ``/players/leaderboards/``
@@ -68,6 +70,9 @@ def parse_args():
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="pause between one client's requests (0: ask again as soon as answered)")
     parser.add_argument("--changes", type=int, default=4, help="changes of the store after the load (at most 50)")
+    parser.add_argument("--reuse", action="store_true",
+                        help="keep the database when it holds this very store (the same rows, players and clubs, "
+                             "written by an earlier run): ten million rows take minutes to write")
     add_server_options(parser, port=8781, database="mafia_leaderboards_bench", redis="redis://127.0.0.1:6379/11",
                        runs="the server, the clients and the PostgreSQL backends")
     args = parser.parse_args()
@@ -299,6 +304,12 @@ def changes(args, world: dict) -> bool:
                 stale += 1
         delays.append((first or float("nan")) * 1000)
     connection.close()
+    # the store as it was (after an odd number of changes the newcomer's rows are still in): a later
+    # run may --reuse it
+    rows_totals_changed(SeatRecord.objects.filter(player=newcomer), sign=-1)
+    SeatRecord.objects.filter(player=newcomer).delete()
+    newcomer.delete()
+    store_changed()
     print(f"\n{args.changes} changes of the store (a player heading the all-time points in, then out), each page "
           f"asked {4 * args.workers} times after: first answer with the new table p50 {percentile(delays, .5):.0f} ms, "
           f"max {max(delays):.0f} ms; answers with the old table after a change: {stale}")
@@ -321,15 +332,42 @@ def calibration() -> float:
     return best * 1e6
 
 
+def kept_store(args) -> dict | None:
+    """The world of an earlier run's store if the database holds exactly this one (``--reuse``);
+    its moment "now" is its newest game's. None otherwise."""
+    from django.db.models import Max
+
+    from clubs.models import Club, Player
+    from records.models import PlayerTotals, SeatRecord
+
+    clubs = list(Club.objects.filter(slug__startswith="bench-club-").order_by("pk"))
+    players = list(Player.objects.filter(nickname__startswith="Bench ").order_by("pk"))
+    if (len(clubs), len(players)) != (args.clubs, args.players) or not PlayerTotals.objects.exists():
+        return None
+    if SeatRecord.objects.count() != args.rows:
+        return None
+    return {"clubs": clubs, "players": players, "now": SeatRecord.objects.aggregate(newest=Max("played_at"))["newest"]}
+
+
 def main() -> int:
     args = parse_args()
     nice = raise_priority(args.priority)
     load_before = os.getloadavg()
-    database_url, env = prepare(args, "leaderboards")
+    database_url, env = prepare(args, "leaderboards", keep=args.reuse)
     started = time.perf_counter()
-    world = fill_store(args)
-    print(f"setup: {args.rows:,} rows of the store ({args.rows // 10:,} games), {args.players:,} players, "
-          f"{args.clubs} clubs in {time.perf_counter() - started:.1f} s", flush=True)
+    world = kept_store(args) if args.reuse else None
+    if world is not None:
+        print(f"setup: the kept store of {args.rows:,} rows, {args.players:,} players and {args.clubs} clubs "
+              f"(--reuse)", flush=True)
+    else:
+        if args.reuse:
+            from django.db import connections
+
+            connections.close_all()
+            database_url, env = prepare(args, "leaderboards")  # not this store: made anew
+        world = fill_store(args)
+        print(f"setup: {args.rows:,} rows of the store ({args.rows // 10:,} games), {args.players:,} players, "
+              f"{args.clubs} clubs in {time.perf_counter() - started:.1f} s", flush=True)
     cookie = signed_in_cookie() if args.signed_in else None
     requests = rotation(world)
     from django.db import connections

@@ -33,6 +33,7 @@ DATABASE_URL = os.environ.get("BENCH_PIPELINE_DATABASE_URL", "postgres://postgre
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
 TARGET_P95 = 0.100  # seconds
 WORKER_CONCURRENCY = 2
+CONFIRMS_RETURNED: list[float] = []  # per round: seconds until the last of its Confirms returned
 
 
 def setup_environment() -> None:
@@ -115,12 +116,16 @@ def main() -> None:
             if time.monotonic() > deadline or worker.poll() is not None:
                 raise SystemExit("the worker did not start: " + (worker.stderr.read().decode() if worker.poll() else ""))
         time.sleep(1)  # every process of the pool up
+        settle(time.monotonic() + 300)  # the submissions' scores first: only the Confirms are timed
         calibration_us = calibration()
         latencies = []
         counted = 0
+        worker_cpu, own_cpu = group_cpu_seconds(worker.pid), time.process_time()
         for start in range(0, len(games), args.tables):
             latencies += confirm_round(games[start:start + args.tables], counted, tournament, organizer_user)
             counted += len(games[start:start + args.tables])
+        settle(time.monotonic() + 60)
+        worker_cpu, own_cpu = group_cpu_seconds(worker.pid) - worker_cpu, time.process_time() - own_cpu
         p95 = percentile(latencies, 0.95)
         print(f"calibration: sum(range(1000)) {calibration_us:.1f} µs; load average {os.getloadavg()[0]:.1f}")
         print(f"protocol confirmed -> public standings updated, {len(latencies)} games in rounds of {args.tables} "
@@ -129,9 +134,49 @@ def main() -> None:
               f"max {max(latencies) * 1000:.0f} ms   (target p95 < {TARGET_P95 * 1000:.0f} ms; "
               f"p95 = {p95 * 1e6 / calibration_us:,.0f}× the calibration) "
               f"-> {'OK' if p95 < TARGET_P95 else 'TOO SLOW'}")
+        print(f"  CPU per game: the worker {worker_cpu * 1000 / len(games):.0f} ms, the confirming process "
+              f"{own_cpu * 1000 / len(games):.0f} ms (its Confirms, and the polling of the standings)")
+        print(f"  the round's last Confirm returned after p50 {percentile(CONFIRMS_RETURNED, 0.5) * 1000:.0f} ms, "
+              f"max {max(CONFIRMS_RETURNED) * 1000:.0f} ms (ten threads of one process)")
+        print("  jobs (kind: runs' wall time, ms, p50/max of each job's last run):")
+        for kind, durations in job_durations().items():
+            print(f"    {kind}: {len(durations)} jobs, p50 {percentile(durations, 0.5):.0f}, max {max(durations):.0f}")
     finally:
         os.killpg(worker.pid, signal.SIGTERM)
         worker.wait(timeout=30)
+
+
+def group_cpu_seconds(pgid: int) -> float:
+    """User + system CPU seconds of the live processes of a process group (the worker and its pool),
+    read from /proc (Linux)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:  # fields after the name: state, ppid, pgrp, …, utime (12), stime (13)
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def settle(deadline: float) -> None:
+    """Wait until every recompute job is done (ratings and records come after the standings)."""
+    from core.models import RecomputeJob
+
+    while RecomputeJob.objects.exclude(status=RecomputeJob.Status.DONE).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def job_durations() -> dict[str, list[int]]:
+    from core.models import RecomputeJob
+
+    durations: dict[str, list[int]] = {}
+    for kind, duration in RecomputeJob.objects.exclude(duration_ms=None).values_list("kind", "duration_ms"):
+        durations.setdefault(kind, []).append(duration)
+    return durations
 
 
 def confirm_round(games, counted_before: int, tournament, actor) -> list[float]:
@@ -157,6 +202,7 @@ def confirm_round(games, counted_before: int, tournament, actor) -> list[float]:
         thread.start()
     for thread in threads:
         thread.join()
+    CONFIRMS_RETURNED.append(time.perf_counter() - started)
     latencies: list[float] = []
     while len(latencies) < len(games):
         stored = (StandingsSnapshot.objects.filter(tournament=tournament).values_list("games", flat=True).first()

@@ -56,7 +56,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._server_env import free_port, loopback, recreate_database  # noqa: E402  (after the path is set)
+from benchmarks._server_env import free_port, kept_database, loopback, recreate_database  # noqa: E402  (after the path is set)
 from benchmarks.api_load import (  # noqa: E402
     cpu_seconds,
     server_environment,
@@ -478,11 +478,13 @@ def rebuild() -> None:
               f"benchmarks/rebuild_records.py measures the rebuild at the federation's scale)")
 
 
-def prepare(args, name: str) -> tuple[str, dict]:
-    """The benchmark's own database (migrated, ``--database``) and Redis database (flushed,
-    ``--redis``), the static files collected, Django set up in this process with the server's
-    environment (its cache keys prefixed ``bench-<name>``); the database's URL and the environment."""
-    database_url = recreate_database(args.pg, args.database)
+def prepare(args, name: str, *, keep: bool = False) -> tuple[str, dict]:
+    """The benchmark's own database (migrated, ``--database``; made anew unless ``keep`` and it
+    exists) and Redis database (flushed, ``--redis``), the static files collected, Django set up in
+    this process with the server's environment (its cache keys prefixed ``bench-<name>``); the
+    database's URL and the environment."""
+    database_url = kept_database(args.pg, args.database) if keep else None
+    database_url = database_url or recreate_database(args.pg, args.database)
     env = {**server_environment(database_url, args.redis), "CACHE_KEY_PREFIX": f"bench-{name}",
            "SECRET_KEY": f"{name}-benchmark-only-secret-key"}
     os.environ.update(env)

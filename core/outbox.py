@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 import time
 import uuid
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from celery import shared_task
@@ -45,6 +47,11 @@ STUCK_AFTER = timedelta(minutes=15)  # a running job with no lease (the embedded
 MAX_ATTEMPTS = 5
 SWEEP_BATCH = 500
 RETRY_BACKOFF_SECONDS = (2, 5, 15, 60, 180)
+# The order in which a worker takes its messages (Redis: 0 first, then 3, 6, 9): the public
+# standings ahead of everything else (issue 31), a game's scores next (they ask for standings), the
+# ratings, the players' records and the renderings of stored pages after them.
+FIRST, SOON, LATER = 0, 3, 6
+PRIORITY = {Kind.STANDINGS: FIRST, Kind.GAME_SCORES: SOON}
 
 
 # --- the registry (filled by the apps' AppConfig.ready()) --------------------------------------
@@ -72,9 +79,13 @@ def register_sweeper(name: str, find: Callable[[int], int]) -> None:
 # --- requests (inside the caller's transaction) ------------------------------------------------
 
 
-def request_game_scores(game_id: int) -> None:
-    """A game's protocol changed in a way its scores may show (the scoring app recomputes them)."""
-    _request(Kind.GAME_SCORES, game_id)
+def request_game_scores(game_id: int, *, at_once: bool = False) -> None:
+    """A game's protocol changed in a way its scores may show (the scoring app recomputes them).
+
+    ``at_once`` (a Confirm): the job is run by the requesting process, on a thread of its own, right
+    after the commit (``run_at_once``), so that ten tables confirmed together are not ten jobs queued behind each
+    other in the worker; a run already under way covers it with its follow-up as usual."""
+    _request(Kind.GAME_SCORES, game_id, at_once=at_once)
 
 
 def request_standings(tournament_id: int) -> None:
@@ -105,15 +116,20 @@ def _earlier_game(kind: str, a: int | None, b: int) -> int:
     return EARLIER[kind](a, b)
 
 
-def _request(kind: str, target_id: int, *, from_game_id: int | None = None) -> None:
+def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_once: bool = False) -> None:
     """Mark the job dirty in the caller's transaction; send it after the commit unless a queued
-    message (younger than RESEND_AFTER) or the follow-up of a running job already covers it."""
+    message (younger than RESEND_AFTER) or the follow-up of a running job already covers it.
+    ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``)."""
     now = timezone.now()
     with transaction.atomic():
         job, created = for_update(RecomputeJob.objects).get_or_create(
             kind=kind, target_id=target_id,
             defaults={"requested_at": now, "status": Status.PENDING, "from_game_id": from_game_id},
         )
+        # The time of the request is read under the job's row lock, later than the 'requested_at'
+        # a run took as what it covers: read before the lock (ten Confirms queued on it at once),
+        # it could be older than that, and the run's end would see no need for a follow-up run.
+        now = max(timezone.now(), job.requested_at + timedelta(microseconds=1)) if not created else now
         send = created
         if not created:
             in_flight = job.status == Status.RUNNING or (
@@ -128,6 +144,13 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None) -> N
                 job.status = Status.PENDING
                 job.attempts = 0
             send = not in_flight  # else the queued run, or the follow-up of the running one, covers it
+            if at_once and job.status != Status.RUNNING:
+                send = True  # a queued message may wait behind other jobs: this process runs it now
+        if at_once and send:
+            job.enqueued_at = None  # no message: if this process dies before its run, the sweep sends one
+            job.save()
+            transaction.on_commit(lambda: run_at_once(kind, target_id))
+            return
         if send:
             job.enqueued_at = now
         job.save()
@@ -135,15 +158,73 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None) -> N
             transaction.on_commit(lambda: send_job(kind, target_id))
 
 
+AT_ONCE_THREADS = 2  # per process: a round's Confirms share them (and the cores) with the requests
+_at_once_pool: tuple[int, ThreadPoolExecutor] | None = None
+_at_once_lock = threading.Lock()
+
+
+def run_at_once(kind: str, target_id: int) -> None:
+    """Run a job in this process right after the commit of the request that asked for it (a
+    Confirm's scores: issue 31), on a thread of the process's own, so the person's answer does not
+    wait for it (issue 14's Confirm target); in the embedded mode, here and now, as every task."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        _run_here(kind, target_id)
+    else:
+        _pool().submit(_run_on_thread, kind, target_id)
+
+
+def _pool() -> ThreadPoolExecutor:
+    """This process's threads for ``run_at_once`` (made on first use: a forked process has its own)."""
+    global _at_once_pool
+    with _at_once_lock:
+        if _at_once_pool is None or _at_once_pool[0] != os.getpid():
+            _at_once_pool = (os.getpid(), ThreadPoolExecutor(AT_ONCE_THREADS, thread_name_prefix="recompute-at-once"))
+        return _at_once_pool[1]
+
+
+def _run_on_thread(kind: str, target_id: int) -> None:
+    try:
+        _run_here(kind, target_id)
+    finally:
+        connections.close_all()  # this thread's own connection
+
+
+def _run_here(kind: str, target_id: int) -> str:
+    """``run_job``, so a run under way elsewhere is left to it; a failed run is sent to the worker,
+    which retries it with backoff (a broker outage leaves it to the sweep)."""
+    try:
+        status = run_job(kind, target_id)
+    except Exception:  # the database itself failed: the job's row is dirty, and the sweep sends it
+        logger.exception("recompute %s:%s at once failed; sent to the worker", kind, target_id)
+        status = Status.FAILED
+    if status == Status.FAILED and not settings.CELERY_TASK_ALWAYS_EAGER:
+        send_job(kind, target_id)
+    return status
+
+
 def send_job(kind: str, target_id: int, *, countdown: float | None = None) -> bool:
     """Send the Celery message for a job; a broker outage is logged, and the sweep repairs it."""
     try:
-        run_recompute_job.apply_async((kind, target_id), countdown=countdown, retry=False)
+        run_recompute_job.apply_async((kind, target_id), countdown=countdown, retry=False,
+                                      priority=PRIORITY.get(kind, LATER))
     except Exception as error:  # kombu/redis connection errors: the dirty row outlives them
         if settings.CELERY_TASK_ALWAYS_EAGER:
             raise
         logger.warning("could not send %s:%s to the broker (%s); the sweep will resend it", kind, target_id, error)
         RecomputeJob.objects.filter(kind=kind, target_id=target_id).update(enqueued_at=None)
+        return False
+    return True
+
+
+def send_task(task, args: tuple, *, priority: int = LATER) -> bool:
+    """Send a task that nothing depends on (a warm-up): a broker outage is logged, and the send
+    is dropped; in the embedded mode the task runs now, in-process."""
+    try:
+        task.apply_async(args, retry=False, priority=priority)
+    except Exception as error:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            raise
+        logger.warning("could not send %s%s to the broker (%s)", task.name, args, error)
         return False
     return True
 

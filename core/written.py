@@ -158,6 +158,17 @@ def day(value, owner=None) -> str:
     return _date_text(when)
 
 
+def date_only(value, owner=None) -> str:
+    """The day without its weekday ("2 Oct 2026", «2 октября 2026»): where room is short, as a
+    chart's axis at a phone's width. Empty for nothing."""
+    when = as_moment(value)
+    if when is None:
+        return ""
+    if isinstance(when, dt.datetime):
+        when = when.astimezone(zone_of(owner)).date()
+    return formats.date_format(when, DATE_FORMS[_language()][3])
+
+
 def month(value, owner=None) -> str:
     """The month and year ("Oct 2026", Russian «Окт 2026»): of a date, or of a moment in its
     owner's zone; a chart's axis names its months so. Empty for nothing."""

@@ -261,8 +261,10 @@ def save_protocol_version(
         },
     )
     if was_finished or game.status in (Status.FINISHED, Status.CONFIRMED):
-        # Scores exist for finished games only; a change to or from finished recomputes them.
-        outbox.request_game_scores(game.pk)
+        # Scores exist for finished games only; a change to or from finished recomputes them. A
+        # Confirm's are scored by the confirming process right after its commit (the round's tables
+        # are confirmed together: issue 31).
+        outbox.request_game_scores(game.pk, at_once=action == Action.CONFIRM)
     return version
 
 

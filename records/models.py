@@ -151,10 +151,13 @@ class KeptSeatFacts(SeatFactColumns):
 
 
 class TotalsScope(models.TextChoices):
-    """What a player's totals sum: every counting game, or a club's."""
+    """What a player's totals sum: every counting game, a club's, a calendar month's (UTC) of all
+    clubs or of a club (``records.totals.SCOPE_KEYS`` names each scope's rows)."""
 
     ALL = "all", _("all time")
     CLUB = "club", _("club")
+    MONTH = "month", _("month")
+    CLUB_MONTH = "club_month", _("a club's month")
 
 
 class PlayerTotals(models.Model):
@@ -165,7 +168,7 @@ class PlayerTotals(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_constraint=False,
                                db_index=False)
     scope = models.CharField(max_length=10, choices=TotalsScope.choices)
-    scope_id = models.IntegerField()  # the club's id; 0 for all time
+    scope_id = models.BigIntegerField()  # the club's id; 0 for all time; a month's number (records.totals)
     games = models.IntegerField()
     wins = models.IntegerField()
     decided = models.IntegerField()

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from core.written import day, month, points
+from core.written import date_only, day, month, points
 from games.rulesets import LARGEST_TABLE, ROLE_LABELS
 from scoring.rule_names import rule_name
 from vocabulary import BLACK, BLACK_ROLES, RED, RED_ROLES, ROLES
@@ -173,6 +173,7 @@ def record_charts(monthly, last, by_seat) -> Charts:
     return Charts(
         win_rate=charts.win_rate_lines(counts, [labels[first_day] for first_day in months], list(ROLES)),
         role_names={role: str(ROLE_LABELS[role]) for role in ROLES},
-        points=charts.points_bars([(milli, day(played_at)) for played_at, milli in last]),
+        points=charts.points_bars([(milli, day(played_at)) for played_at, milli in last],
+                                  [date_only(played_at) for played_at, _milli in last]),
         seats=charts.seat_heat(by_seat, LARGEST_TABLE),
     )

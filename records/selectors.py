@@ -49,7 +49,7 @@ from .engine.ranking import ranked
 from .generation import kept
 from .leaderboards import POINTS, RATE, STATISTICS
 from .models import PlayerTotals, SeatRecord, TotalsScope
-from .totals import SUMMED, SUMS
+from .totals import CLUB_MONTHS, SUMMED, SUMS, period_pieces
 
 logger = logging.getLogger(__name__)
 
@@ -462,17 +462,20 @@ def leaderboard(statistic: str, *, club=None, start: datetime | None = None, end
     if chosen is None:
         raise ValueError(f"no leaderboard statistic {statistic!r}")
     minimum = max(1, chosen.default_min_games if min_games is None else min_games)
-    grouped = _leader_sums(club=club, start=start, end=end, tournaments=tournaments)
-    if chosen.column is not None:
-        grouped = grouped.annotate(value=F(f"total_{chosen.column}"))
-    grouped = grouped.filter(total_games__gte=minimum)
-    if statistic == "win_rate":
-        grouped = grouped.filter(total_decided__gt=0)  # a rate over no decided game is no number
-    grouped = grouped.order_by(_LEADER_ORDER.get(statistic, F("value")).desc(), "-total_games",
-                               Lower("player__nickname"), "player_id")[:limit]
-    lines = [(_exact_key(statistic, row), row) for row in grouped]
-    # the database sorted by floats; the places are decided by the exact values (a stable re-sort)
-    lines.sort(key=lambda line: line[0], reverse=True)
+    if tournaments is None and (start is not None or end is not None):
+        lines = _period_lines(statistic, club=club, start=start, end=end, minimum=minimum, limit=limit)
+    else:
+        grouped = _leader_sums(club=club, start=start, end=end, tournaments=tournaments)
+        if chosen.column is not None:
+            grouped = grouped.annotate(value=F(f"total_{chosen.column}"))
+        grouped = grouped.filter(total_games__gte=minimum)
+        if statistic == "win_rate":
+            grouped = grouped.filter(total_decided__gt=0)  # a rate over no decided game is no number
+        grouped = grouped.order_by(_LEADER_ORDER.get(statistic, F("value")).desc(), "-total_games",
+                                   Lower("player__nickname"), "player_id")[:limit]
+        lines = [(_exact_key(statistic, row), row) for row in grouped]
+        # the database sorted by floats; the places are decided by the exact values (a stable re-sort)
+        lines.sort(key=lambda line: line[0], reverse=True)
     return [
         LeaderRow(place=place, player_id=row["player_id"], nickname=row["player__nickname"], games=row["total_games"],
                   wins=row["total_wins"], decided=row["total_decided"], points_milli=row["total_points_milli"] or 0,
@@ -483,14 +486,19 @@ def leaderboard(statistic: str, *, club=None, start: datetime | None = None, end
 
 def _leader_sums(*, club, start, end, tournaments) -> QuerySet:
     """Each listed player's sums (records.totals.SUMS) in the scope, with their nickname: all
-    time or a club's, the players' totals (a row per player); a period or tournaments (a series),
-    summed over the store's seat rows of the scope (a club's period by its index, tournaments by
-    theirs). A seat of no registered player, or of a pending one, drops out."""
-    if start is None and end is None and tournaments is None:
+    time or a club's, the players' totals (a row per player); tournaments (a series), summed over
+    the store's seat rows of the scope (by the tournaments' index; a period alone is
+    ``period_sums``'). A seat of no registered player, or of a pending one, drops out."""
+    if tournaments is None and start is None and end is None:
         scope = (Q(scope=TotalsScope.ALL, scope_id=0) if club is None
                  else Q(scope=TotalsScope.CLUB, scope_id=_plain(club)))
         return (PlayerTotals.objects.filter(scope, player__is_pending=False).order_by()
                 .values("player_id", "player__nickname", **{alias: F(name) for alias, name in _TOTALS.items()}))
+    return _row_sums(club=club, start=start, end=end, tournaments=tournaments)
+
+
+def _row_sums(*, club=None, start=None, end=None, tournaments=None) -> QuerySet:
+    """Each player's sums summed over the store's seat rows of the scope."""
     rows = SeatRecord.objects.filter(player__is_pending=False)
     if club is not None:
         rows = rows.filter(club=club)
@@ -504,6 +512,65 @@ def _leader_sums(*, club, start, end, tournaments) -> QuerySet:
 
 
 _TOTALS = {f"total_{name}": name for name in SUMS}  # SUMMED's names → the totals' columns
+
+
+def period_sums(*, club=None, start: datetime | None, end: datetime | None) -> dict[int, dict]:
+    """Each player's sums over a period [start, end), of all clubs or a club's: the calendar
+    months wholly inside it read from the players' month totals (a row per player and month), the
+    rest of its days summed over the seat rows at its two ends (records.totals.period_pieces).
+    Player id → a row as ``_row_sums`` gives it (``player__nickname`` and the ``total_`` sums);
+    equal to ``_row_sums`` of the period (tests/records/site/test_period_totals.py)."""
+    pieces = period_pieces(start, end)
+    found: dict[int, dict] = {}
+
+    def add(rows) -> None:
+        for row in rows:
+            line = found.get(row["player_id"])
+            if line is None:
+                found[row["player_id"]] = {**row, **{name: row[name] or 0 for name in _TOTALS}}
+            else:
+                for name in _TOTALS:
+                    line[name] += row[name] or 0
+
+    if pieces.whole_months:
+        if club is None:
+            scope, low, high = TotalsScope.MONTH, pieces.first, pieces.last
+        else:
+            base = _plain(club) * CLUB_MONTHS
+            scope = TotalsScope.CLUB_MONTH
+            low = base + (0 if pieces.first is None else pieces.first)
+            high = base + (CLUB_MONTHS - 1 if pieces.last is None else pieces.last)
+        months = PlayerTotals.objects.filter(scope=scope, player__is_pending=False)
+        if low is not None:
+            months = months.filter(scope_id__gte=low)
+        if high is not None:
+            months = months.filter(scope_id__lte=high)
+        add(months.order_by().values("player_id", "player__nickname")
+            .annotate(**{alias: Sum(name) for alias, name in _TOTALS.items()}))
+    if pieces.edges:  # both ends in one query
+        spans = Q()
+        for since, until in pieces.edges:
+            spans |= Q(**{key: moment for key, moment in (("played_at__gte", since), ("played_at__lt", until))
+                          if moment is not None})
+        add(_row_sums(club=club).filter(spans))
+    return found
+
+
+def _period_lines(statistic: str, *, club, start, end, minimum: int, limit: int) -> list[tuple]:
+    """(exact value, row) of the best ``limit`` players of a period, best first, as the SQL
+    path orders them: the value, more games, the nickname, the id."""
+    column = STATISTICS[statistic].column
+    rows = []
+    for row in period_sums(club=club, start=start, end=end).values():
+        if row["total_games"] < minimum or (statistic == "win_rate" and not row["total_decided"]):
+            continue
+        if column is not None:
+            row["value"] = row[f"total_{column}"]
+        rows.append(row)
+    rows.sort(key=lambda row: (-row["total_games"], row["player__nickname"].lower(), row["player_id"]))
+    lines = [(_exact_key(statistic, row), row) for row in rows]
+    lines.sort(key=lambda line: line[0], reverse=True)
+    return lines[:limit]
 
 
 def kept_leaderboard(statistic: str, **filters) -> list[LeaderRow]:

@@ -11,15 +11,31 @@ add them (``game_totals_changed``, in the writer's transaction); a rebuild sums 
 totals the sums of their clubs' totals, as every row has its club). Adding and subtracting
 integers is exact, so the totals kept game by game equal the rebuilt ones.
 
-The scopes: every counting game (``all``) and a club's. A period of days (a season's too) and a
-series' tournaments have none: a leaderboard of theirs sums the seat rows of the scope, which
-an index finds (docs/records.md, "Leaderboards").
+The scopes: every counting game (``all``), a club's, and a calendar month's (UTC) of all clubs
+(``month``) and of a club (``club_month``). A period of days (a season's too) reads the months
+wholly inside it from the totals and sums only the seat rows of its two ends (``period_pieces``);
+a series' tournaments have no totals: a leaderboard of theirs sums the seat rows of the scope,
+which an index finds (docs/records.md, "Leaderboards").
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
 from django.db import connection
-from django.db.models import Case, Count, F, QuerySet, Sum, Value, When
+from django.db.models import (
+    BigIntegerField,
+    Case,
+    Count,
+    ExpressionWrapper,
+    F,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import ExtractMonth, ExtractYear
 
 from .models import PlayerTotals, SeatRecord, TotalsScope
 
@@ -44,19 +60,69 @@ SUMS = {
 # the same sums under names that are not the seat rows' columns (as the queries annotate them)
 SUMMED = {f"total_{name}": aggregate for name, aggregate in SUMS.items()}
 
-# a scope → the seat row's column that names it (None: one scope for all rows)
-SCOPE_COLUMNS = {TotalsScope.ALL: None, TotalsScope.CLUB: "club_id"}
+# A month's number: UTC year × 12 + month − 1 (January 2026 is 24,312); a club's month is the
+# club's id × CLUB_MONTHS + the month's number, so one integer names both.
+CLUB_MONTHS = 100_000
 
 
-def _scope_sums(rows: QuerySet, scope: str, column: str | None) -> QuerySet:
-    key = F(column) if column is not None else Value(0)
+def month_number(moment: datetime) -> int:
+    moment = moment.astimezone(UTC)
+    return moment.year * 12 + moment.month - 1
+
+
+def month_start(number: int) -> datetime:
+    return datetime(number // 12, number % 12 + 1, 1, tzinfo=UTC)
+
+
+_MONTH = ExtractYear("played_at", tzinfo=UTC) * 12 + ExtractMonth("played_at", tzinfo=UTC) - 1
+
+# a scope → the seat row's expression that names it (all rows in one scope: 0)
+SCOPE_KEYS = {
+    TotalsScope.ALL: Value(0),
+    TotalsScope.CLUB: F("club_id"),
+    TotalsScope.MONTH: ExpressionWrapper(_MONTH, output_field=BigIntegerField()),
+    TotalsScope.CLUB_MONTH: ExpressionWrapper(F("club_id") * CLUB_MONTHS + _MONTH, output_field=BigIntegerField()),
+}
+
+
+@dataclass(frozen=True)
+class PeriodPieces:
+    """A period [start, end) cut where the totals can answer: the calendar months (UTC) wholly
+    inside it, ``first``…``last`` (None: open on that side; ``whole_months`` False: none), and the
+    spans of seat rows left at its ends ([from, to), None: open)."""
+
+    whole_months: bool
+    first: int | None
+    last: int | None
+    edges: tuple[tuple[datetime | None, datetime | None], ...]
+
+
+def period_pieces(start: datetime | None, end: datetime | None) -> PeriodPieces:
+    first = last = None
+    if start is not None:
+        first = month_number(start)
+        if month_start(first) != start:
+            first += 1  # the month the period starts inside is an edge
+    if end is not None:
+        last = month_number(end) - 1  # the month the period ends inside (or before) is after it
+    if first is not None and last is not None and first > last:
+        return PeriodPieces(False, None, None, ((start, end),))
+    edges = []
+    if start is not None and month_start(first) > start:
+        edges.append((start, month_start(first)))
+    if end is not None and month_start(last + 1) < end:
+        edges.append((month_start(last + 1), end))
+    return PeriodPieces(True, first, last, tuple(edges))
+
+
+def _scope_sums(rows: QuerySet, scope: str, key) -> QuerySet:
     return rows.filter(player__isnull=False).order_by().values("player_id", scope=Value(str(scope)),
                                                                scope_id=key).annotate(**SUMMED)
 
 
 def _add(rows: QuerySet, sign: int) -> None:
     """Add ``sign`` times the sums of ``rows`` (seat rows) to the totals of every scope."""
-    first, *others = [_scope_sums(rows, scope, column) for scope, column in SCOPE_COLUMNS.items()]
+    first, *others = [_scope_sums(rows, scope, key) for scope, key in SCOPE_KEYS.items()]
     sql, params = first.union(*others, all=True).query.sql_with_params()
     table = connection.ops.quote_name(PlayerTotals._meta.db_table)
     names = [connection.ops.quote_name(name) for name in SUMS]

@@ -47,8 +47,9 @@ def _filtered(request, part: str) -> str:
     form = LeaderboardForm(request.GET)
     form.is_valid()  # the errors are shown; the fields without one filter
     statistic = form.chosen_statistic()
+    filters = form.filters()
     return loader.render_to_string(f"{PAGE_TEMPLATE}#{part}", {
-        "form": form, "statistic": STATISTICS[statistic],
-        "rows": selectors.kept_leaderboard(statistic, **form.filters()),
+        "form": form, "statistic": STATISTICS[statistic], "part": part, "applied": len(filters),
+        "rows": selectors.kept_leaderboard(statistic, **filters),
     })
 

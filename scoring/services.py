@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import F, Q
+from django.utils import timezone
 
 from core import outbox
 from core.locking import named_lock
@@ -104,12 +105,38 @@ def game_scores_recompute(*, game_id: int) -> list[SeatScore]:
         return []
     if result is None:
         return []
-    stored = []
-    for seat, values in seat_score_values(game, record, result).items():
-        row, _ = SeatScore.objects.update_or_create(game=game, seat=seat, defaults=values)
+    return _write_seats(game, seat_score_values(game, record, result))
+
+
+def _write_seats(game: Game, values: dict[int, dict]) -> list[SeatScore]:
+    """Replace the game's seat scores with ``values`` (by seat) in at most three statements: the
+    rows kept are updated in one (issue 31: ten SELECT + UPDATE pairs were most of a run's queries),
+    the missing ones created in one, and the seats no longer scored deleted."""
+    existing = {row.seat: row for row in SeatScore.objects.filter(game=game)}
+    now = timezone.now()
+    stored, created = [], []
+    for seat, fields in values.items():
+        row = existing.get(seat)
+        if row is None:
+            row = SeatScore(game=game, seat=seat, **fields)
+            created.append(row)
+        else:
+            for name, value in fields.items():
+                setattr(row, name, value)
+        row.computed_at = now
         stored.append(row)
-    SeatScore.objects.filter(game=game).exclude(seat__in=[row.seat for row in stored]).delete()
+    kept = [row for row in stored if row.pk is not None]
+    if kept:
+        SeatScore.objects.bulk_update(kept, [*_SCORE_FIELDS, "computed_at"])
+    if created:
+        SeatScore.objects.bulk_create(created)
+    gone = [row.pk for seat, row in existing.items() if seat not in values]
+    if gone:
+        SeatScore.objects.filter(pk__in=gone).delete()
     return stored
+
+
+_SCORE_FIELDS = ("player", "role", "won", "total", "items", "protocol_version", "rules_edition")
 
 
 # --- the outbox's runner and sweeper (registered in ScoringConfig.ready) --------------------------

@@ -312,14 +312,32 @@ TOPBAR_LINES = """() => {
   return 1 + centers.filter((c, i) => i > 0 && c - centers[i - 1] > 12).length;
 }"""
 
+# A chart's words written over each other: two visible texts of one SVG whose boxes overlap (more
+# than a pixel each way: touching letters are not yet unreadable), as two axis dates on a phone.
+OVERLAPPING_LABELS = """() => {
+  const out = [];
+  for (const svg of document.querySelectorAll('svg')) {
+    const boxes = [...svg.querySelectorAll('text')].filter(t => t.checkVisibility() && t.textContent.trim())
+      .map(t => [t.textContent.trim(), t.getBoundingClientRect()]);
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const [a, r] = boxes[i], [b, q] = boxes[j];
+      if (Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 1)
+        out.push(`"${a}" / "${b}"`);
+    }
+  }
+  return out.slice(0, 10);
+}"""
+
 
 def look_problems(page, *, laptop: bool) -> dict[str, list]:
     """What a person would see wrong on the page as it is now: words in unreadable colours, anything
-    scrolling sideways, words cut off, and (at a laptop's width) a top bar on more than one line."""
+    scrolling sideways, words cut off, a chart's words over each other, and (at a laptop's width) a
+    top bar on more than one line."""
     problems = {
         "low contrast": page.evaluate(LOW_CONTRAST, 3.0),
         "sideways": page.evaluate(SIDEWAYS),
         "cut text": page.evaluate(CUT_TEXT),
+        "overlapping labels": page.evaluate(OVERLAPPING_LABELS),
     }
     if laptop:
         lines = page.evaluate(TOPBAR_LINES)

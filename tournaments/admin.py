@@ -1,6 +1,11 @@
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
+
+from core.errors import ApplicationError
 
 from .models import Application, Evening, Round, StandingsSnapshot, Tournament
+from .signals import tournament_dates_changing
 
 
 class RoundInline(admin.TabularInline):
@@ -9,8 +14,29 @@ class RoundInline(admin.TabularInline):
     fields = ["number", "is_final", "coefficient", "seating_published"]
 
 
+class TournamentAdminForm(forms.ModelForm):
+    """The admin's edit asks the same listeners as the organizers' form (``tournament_update``)
+    before a tournament's days change: a series' season may refuse them (docs/leagues.md)."""
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"  # noqa: DJ007 (the admin shows every field, as before)
+
+    def clean(self):
+        data = super().clean()
+        starts_on, ends_on = data.get("starts_on"), data.get("ends_on")
+        saved = self.instance
+        if saved.pk and starts_on and ends_on and (starts_on, ends_on) != (saved.starts_on, saved.ends_on):
+            try:
+                tournament_dates_changing.send(Tournament, tournament=saved, starts_on=starts_on, ends_on=ends_on)
+            except ApplicationError as refusal:
+                raise ValidationError(refusal.message, code=refusal.code) from refusal
+        return data
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentAdminForm
     list_display = ["name", "club", "starts_on", "ends_on", "status", "tables", "qualifying_rounds",
                     "publish_seating", "publish_standings", "publish_results"]
     list_filter = ["status", "club", "ruleset", "rating_tier", "publish_seating", "publish_standings",

@@ -15,6 +15,7 @@ wrong with an answer; the driver then gives the rule's default and logs why.
 from __future__ import annotations
 
 from online.engine.judged_table import commands as c
+from online.engine.judged_table.commands import make
 from online.engine.judged_table.phrases import ENGLISH
 from online.engine.judged_table.views import SeatView
 
@@ -84,14 +85,14 @@ def answer_to_command(seat: int, request: dict, answer: dict) -> c.Command | Non
     candidate's window)."""
     action = request["action"]
     if action == "speak":
-        return c.Speak(seat, answer["speech"])
+        return make(c.Speak, seat, answer["speech"])
     if action == "hand":
-        return c.Hand(seat, answer["up"])
+        return make(c.Hand, seat, answer["up"])
     target = answer["target"]
     if action == "check":
-        return None if target is None else c.Check(seat, target)
+        return None if target is None else make(c.Check, seat, target)
     if action == "claim":
-        return c.Claim(seat, target)
+        return make(c.Claim, seat, target)
     if action == "kill":
-        return c.Kill(seat, target)
+        return make(c.Kill, seat, target)
     return None

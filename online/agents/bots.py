@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from weakref import WeakValueDictionary
 
 from online.engine.judged_table.phrases import PHRASEBOOKS
 from vocabulary import BLACK, RED
@@ -169,6 +170,30 @@ class RandomBot(Agent):
         return {"target": rng.choice(options)}
 
 
+class TownReading:
+    """What the public events of one game have told its rule-based players (the Sheriff's
+    claims and calls, the suspicion): every one of them reads the same public record, so it is
+    read once for all of them. `upto` is the log's length read through, `last` the last public
+    event read (the players' views must come in the log's order, as the driver and the site
+    give them)."""
+
+    __slots__ = ("anchor", "upto", "last", "claimants", "called", "suspicion", "__weakref__")
+
+    def __init__(self, anchor: dict | None) -> None:
+        self.anchor = anchor  # the game's first public event: kept, so its id is not reused
+        self.upto = 0
+        self.last: dict | None = None
+        self.claimants: list[int] = []  # seats that claimed the Sheriff, in order
+        self.called: dict[int, dict[int, str]] = {}  # claimant → {seat: colour}
+        self.suspicion: dict[int, float] = {}
+
+
+OWN_READING = TownReading(None)  # a player reading its views on its own (its own containers)
+# The shared readings, by (the players' class, the id of the game's first public event): one
+# lives as long as a player holds it.
+READINGS: WeakValueDictionary[tuple[type, int], TownReading] = WeakValueDictionary()
+
+
 class RuleBot(Agent):
     """A player with a sensible strategy (see the module's docstring)."""
 
@@ -182,6 +207,7 @@ class RuleBot(Agent):
         self.suspicion: dict[int, float] = {}
         self.alive: set[int] = set(range(1, 11))
         self._living: tuple[int, ...] | None = None  # the view's tuple `alive` was built from
+        self.reading: TownReading | None = None  # shared with the game's other rule-based players
 
     def observe(self, view) -> None:
         if view.winner is not None:  # the game is over: nothing is left to decide
@@ -189,13 +215,70 @@ class RuleBot(Agent):
         if view.living is not self._living:  # the views of one state share the tuple
             self._living = view.living
             self.alive = set(view.living)
+        history = view.history
+        reading = self.reading
+        if reading is None:
+            reading = self._join(view)
+        if reading is not OWN_READING:
+            # What the events tell is the game's public record, the same for every rule-based
+            # player of the game: the first to see the log at a length reads the new events
+            # for all of them (after the last public event read), the others read nothing.
+            length = view.log_length
+            if length <= reading.upto:
+                return
+            reading.upto = length
+            last = reading.last
+            start = len(history)
+            newest = None
+            while start:
+                event = history[start - 1]
+                if event is last:
+                    break
+                if newest is None and "to" not in event:
+                    newest = event
+                start -= 1
+            if newest is not None:
+                reading.last = newest
+            if start:
+                history = history[start:]
+        self._read(history, view.language)
+
+    def _join(self, view) -> TownReading:
+        """The reading of this game's public events, shared with the other rule-based players
+        (of this class) of the game, found by the first public event, which is the same object
+        for every seat of a game (the views give the log's own events); a player first shown a
+        view that does not start at the beginning of the log, or one behind the shared reading,
+        reads on its own."""
+        self.reading = OWN_READING
+        if view.since or not view.log_length:
+            return OWN_READING
+        anchor = next((event for event in view.history if "to" not in event), None)
+        if anchor is None:
+            return OWN_READING
+        key = (type(self), id(anchor))
+        reading = READINGS.get(key)
+        if reading is None or reading.anchor is not anchor:
+            reading = READINGS[key] = TownReading(anchor)
+        elif view.log_length < reading.upto:
+            return OWN_READING
+        self.reading = reading
+        self.claimants, self.called, self.suspicion = (
+            reading.claimants,
+            reading.called,
+            reading.suspicion,
+        )
+        return reading
+
+    def _read(self, history, language: str) -> None:
+        """What this player learns from events: the Sheriff's claims and calls, the votes and
+        the nominations that weigh against a player."""
         claimants = self.claimants
-        language = view.language
         memo = FACTS_MEMOS[language]
-        for event in view.history:
-            kind = event["type"]
-            if kind not in OBSERVED:  # most events tell this player nothing
+        observed = OBSERVED
+        for event in history:
+            if event["type"] not in observed:  # most events tell this player nothing
                 continue
+            kind = event["type"]  # read again rather than kept: most events are skipped
             if kind == "speech":
                 text = event["heard"] if "heard" in event else event["text"]
                 try:
@@ -342,9 +425,8 @@ class RuleBot(Agent):
         cleared = {seat for seat, colour in calls.items() if colour == "red"} if calls else set()
         if view.role == "sheriff":
             cleared |= {c["target"] for c in view.checks if c["result"] == "red"}
-        me = self.seat
-        pool = [seat for seat in view.living if seat != me and seat != trusted and seat not in cleared
-                and seat not in exclude]  # fmt: skip
+        left_out = {self.seat, trusted, *cleared, *exclude}  # one test a seat, not four
+        pool = [seat for seat in view.living if seat not in left_out]
         shuffle(self.rng, pool)
         return pool
 

@@ -13,9 +13,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from online.engine.judged_table import TableConfig, TableState, Timeout, Vote, create_table, resolve
+from online.engine.judged_table import TableConfig, TableState, Vote, create_table, resolve
+from online.engine.judged_table.commands import make, timeout
 from online.engine.judged_table.phrases import ENGLISH, Phrasebook
-from online.engine.judged_table.views import seat_view
+from online.engine.judged_table.views import SeatHistories, seat_view
 
 from .base import Agent, answer_problem, answer_to_command
 
@@ -40,8 +41,14 @@ class PlayedGame:
 
 
 class _Seats:
-    def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock, words: Phrasebook) -> None:
+    def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock, words: Phrasebook,
+                 log: list[dict]) -> None:  # fmt: skip
         self.agents = agents
+        # The seats' histories, given every batch the log is extended with (none when no agent
+        # reads a history: the views then have none to take).
+        self.histories = (
+            SeatHistories(log) if any(agent.reads_history for agent in agents.values()) else None
+        )
         self.seen = dict.fromkeys(agents, 0)
         self.deadlines = deadlines
         self.clock = clock
@@ -52,7 +59,7 @@ class _Seats:
     def ask(self, st: TableState, log: list[dict], seat: int) -> tuple[dict, dict | None]:
         """(the request, the checked answer or None after logging what went wrong)."""
         agent = self.agents[seat]
-        view = seat_view(st, log, seat, self.seen[seat], agent.reads_history)
+        view = seat_view(st, log, seat, self.seen[seat], agent.reads_history, self.histories)
         self.seen[seat] = len(log)
         request = view.request
         deadline = self.deadlines.get(request["action"], 10.0)
@@ -105,7 +112,8 @@ def play_game(
         agents = agents(st.roles)  # e.g. a spec that seats agents by team
     for seat, agent in agents.items():
         agent.begin(seat, seed)
-    seats = _Seats(agents, {**AGENT_DEADLINES, **(deadlines or {})}, clock, st.config.words)
+    seats = _Seats(agents, {**AGENT_DEADLINES, **(deadlines or {})}, clock, st.config.words, log)
+    histories = seats.histories
     for _ in range(max_inputs):
         if st.winner is not None:
             break
@@ -120,18 +128,20 @@ def play_game(
                 if answer is not None:
                     commands.append(answer_to_command(seat, request, answer))
             if len(commands) < len(st.waiting_for()):
-                commands.append(Timeout(note=seats.notes_since(before)))
+                commands.append(timeout(seats.notes_since(before)))
         else:
             seat = st.actor
             request, answer = seats.ask(st, log, seat)
             command = None if answer is None else answer_to_command(seat, request, answer)
-            commands = [command if command is not None else Timeout(note=seats.notes_since(before))]
+            commands = [command if command is not None else timeout(seats.notes_since(before))]
         st, events = resolve(st, commands)
         log.extend(events)
+        if histories is not None:
+            histories.add(events)
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():
-        agent.observe(seat_view(st, log, seat, seats.seen[seat], agent.reads_history))
+        agent.observe(seat_view(st, log, seat, seats.seen[seat], agent.reads_history, histories))
     return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
                       problems=seats.problems)  # fmt: skip
 
@@ -148,7 +158,7 @@ def _vote_round(st: TableState, log: list[dict], seats: _Seats) -> list:
     commands: list = []
     note = seats.notes_since(before)
     for candidate in st.candidates[st.window : -1]:
-        commands.extend([Vote(seat, candidate) for seat in chosen[candidate]])
-        commands.append(Timeout(note))
+        commands.extend([make(Vote, seat, candidate) for seat in chosen[candidate]])
+        commands.append(timeout(note))
         note = ""
     return commands

@@ -140,9 +140,11 @@ class BarChart:
         return as_number(self.mean_milli)
 
 
-def points_bars(games: list[tuple[int, str]]) -> BarChart:
-    """``games``: (points in thousandths, date label), oldest first. The axis always holds 0 and
-    at least 0…1 point, so a bar's height reads against one scale whatever the ruleset."""
+def points_bars(games: list[tuple[int, str]], axis_labels: list[str] | None = None) -> BarChart:
+    """``games``: (points in thousandths, date label), oldest first; ``axis_labels``: the dates as
+    the axis writes them (shorter, so two fit a phone's width; default the games' labels). The
+    axis always holds 0 and at least 0…1 point, so a bar's height reads against one scale
+    whatever the ruleset."""
     if not games:
         return BarChart([], 100.0, None, 0, [], [])
     values = [milli for milli, _label in games]
@@ -169,7 +171,9 @@ def points_bars(games: list[tuple[int, str]]) -> BarChart:
         ticks.append((y_of(value), as_number(value)))
         value += step
     centres = [round(bar.x + width / 2, 2) for bar in bars]
-    return BarChart(bars, zero, y_of(mean_milli), mean_milli, ticks, edge_ticks(centres, [label for _m, label in games]))
+    if axis_labels is None:
+        axis_labels = [label for _m, label in games]
+    return BarChart(bars, zero, y_of(mean_milli), mean_milli, ticks, edge_ticks(centres, axis_labels))
 
 
 def nice_step(raw_milli: float) -> int:

@@ -18,6 +18,7 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from clubs.models import Player
 from discipline.models import DisciplineCase
@@ -42,7 +43,8 @@ def demo_pages() -> dict[str, list[str]]:
     return {
         "visitor": ["/", "/tournaments/", f"{cup}/", f"{cup}/seating/", f"{cup}/seating/players/", f"{cup}/standings/",
                     f"{cup}/results/", f"{cup}/players/{arkady.pk}/", evening.get_absolute_url(), "/clubs/",
-                    "/clubs/red-square/", "/players/", "/ratings/", f"/ratings/players/{arkady.pk}/", "/online/",
+                    "/clubs/red-square/", "/players/", "/ratings/", f"/ratings/players/{arkady.pk}/",
+                    reverse("records:player", args=[arkady.pk]), reverse("records:leaderboards"), "/online/",
                     "/online/roles/", "/online/1923/", "/online/table/", SIT_DOWN, "/online/simulations/",
                     run.get_absolute_url()],
         "player": ["/online/demo-forum-game/", "/online/notifications/", "/online/1923/demo-mafia-1923/",

@@ -211,7 +211,9 @@ def _source_msgids() -> set[tuple[str | None, str]]:
         if path.suffix not in (".html", ".txt"):
             continue
         for match in TEMPLATE_TRANSLATE.finditer(path.read_text(encoding="utf-8")):
-            found.add((match.group("ctx"), match.group("msgid")))
+            # {% translate %} looks a string up with its percent signs doubled (django.template.base.Variable),
+            # as makemessages writes it: "95% interval" is found as "95%% interval"
+            found.add((match.group("ctx"), match.group("msgid").replace("%", "%%")))
     return found
 
 

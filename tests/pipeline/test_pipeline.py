@@ -9,7 +9,12 @@ from django.utils import timezone
 
 from core import outbox as pipeline
 from core.models import RecomputeJob
-from games.services import game_edit_after_confirmation, protocol_undo_last
+from games.services import (
+    game_confirm,
+    game_edit_after_confirmation,
+    game_submit,
+    protocol_undo_last,
+)
 from ratings.models import PlayerRating, RatingEntry
 from records.models import SeatRecord
 from scoring.models import SeatScore
@@ -297,3 +302,62 @@ def test_every_kind_of_job_has_the_runner_its_app_registered():
                            Kind.SIMULATION: run_simulation},
                           {Kind.RATINGS: earlier_in_rating_order},
                           {"stale_scores": rescore_stale})
+
+
+# --- a Confirm scores its game at once (issue 31) -----------------------------------------------
+
+
+def test_a_confirm_scores_its_game_itself_right_after_its_commit(cup, django_capture_on_commit_callbacks):
+    """The confirming process runs the game's scores job right after the commit, instead of sending
+    it: ten tables confirmed together are not ten jobs queued behind each other in the worker
+    (docs/pipeline.md, "Figures")."""
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    sent = []
+    with mock.patch.object(pipeline, "send_job", lambda kind, target_id, **_: sent.append(kind)), \
+            django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
+    assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
+    assert Kind.GAME_SCORES not in sent and Kind.STANDINGS in sent  # the standings are asked for
+
+
+def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cup, settings,
+                                                                             django_capture_on_commit_callbacks):
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a real worker retries what failed
+
+    def broken(game_id, **_):
+        raise RuntimeError("scoring broke")
+
+    class Here:  # the process's thread, in this test's transaction
+        def submit(self, function, *args):
+            pipeline._run_here(*args)
+
+    with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: broken}), mock.patch.object(pipeline, "_pool", Here), \
+            mock.patch.object(pipeline, "send_job") as send, django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    game.refresh_from_db()
+    assert game.status == "confirmed"
+    job = RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk)
+    assert job.status == Status.FAILED and "scoring broke" in job.error
+    send.assert_called_once_with(Kind.GAME_SCORES, game.pk)
+
+
+def test_a_request_during_a_run_is_later_than_what_the_run_covers(cup):
+    """Ten Confirms queue on the standings job's row at once: each request's time is read under
+    the row lock, so a run's end sees every request that came after what it took as covered
+    (read before the lock, a request's time could be older, and the round's last games were lost)."""
+    tournament, _judge, _organizer = cup
+    covered = timezone.now() + timedelta(seconds=5)  # a run took a request with a later clock as covered
+    RecomputeJob.objects.create(kind=Kind.STANDINGS, target_id=tournament.pk, status=Status.RUNNING,
+                                requested_at=covered, started_at=covered)
+    with mock.patch.object(pipeline, "send_job") as send:
+        pipeline.request_standings(tournament.pk)
+    assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).requested_at > covered
+    send.assert_not_called()  # the running job's follow-up covers it

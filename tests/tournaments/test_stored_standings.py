@@ -12,9 +12,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from core import outbox
 from core.models import RecomputeJob
 from games.models import Game
 from tests.factories import UserPlayerFactory
+from tournaments import tasks
 from tournaments.models import Tournament
 from tournaments.standings import stored as stored_standings
 from tournaments.standings.store import run_standings, standings_store
@@ -194,8 +196,12 @@ def test_standings_never_stored_are_computed_per_request(client):
 
 def test_the_pipeline_renders_the_bodies_after_it_stores_the_standings(cup, settings):
     settings.CELERY_TASK_ALWAYS_EAGER = False  # a real worker: in-process runs render on first visit
-    with mock.patch.object(stored_standings, "warm") as warm:
+    with mock.patch.object(tasks.warm_standings, "apply_async") as send:
         run_standings(cup.pk)
+    # A task of its own, behind the pipeline's standings: the next run does not wait for it.
+    send.assert_called_once_with((cup.pk,), retry=False, priority=outbox.LATER)
+    with mock.patch.object(stored_standings, "warm") as warm:
+        tasks.warm_standings(cup.pk)
     warm.assert_called_once_with(cup.pk)
     with mock.patch.object(stored_standings, "warm", side_effect=RuntimeError("template")):
-        run_standings(cup.pk)  # a failed rendering fails nothing: readers render it
+        tasks.warm_standings(cup.pk)  # a failed rendering fails nothing: readers render it

@@ -5,8 +5,6 @@ The outbox's runner for standings and what asks for them are here; ``Tournaments
 registers and connects them (docs/pipeline.md, docs/architecture.md).
 """
 
-import logging
-
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -16,10 +14,9 @@ from core.locking import named_lock
 from games.models import Game
 
 from ..models import StandingsSnapshot, Tournament
-from . import selectors, stored
+from ..tasks import send_warm_standings
+from . import selectors
 from .compute import standing_to_json
-
-logger = logging.getLogger(__name__)
 
 
 @transaction.atomic
@@ -48,13 +45,11 @@ def standings_store(*, tournament_id: int) -> StandingsSnapshot | None:
 
 
 def run_standings(tournament_id: int, **_) -> None:
-    """The outbox's runner: store the standings, then render what their readers will ask for."""
+    """The outbox's runner: store the standings, then ask for what their readers will ask for to
+    be rendered (a task of its own, behind the pipeline's jobs: ``tasks.warm_standings``)."""
     standings_store(tournament_id=tournament_id)
     if not settings.CELERY_TASK_ALWAYS_EAGER:  # in-process runs render on the first visit instead
-        try:  # readers render what is missing themselves: a failed warm-up fails nothing
-            stored.warm(tournament_id)
-        except Exception:
-            logger.exception("rendering the stored standings of tournament %s failed", tournament_id)
+        send_warm_standings(tournament_id)
 
 
 def on_game_scores_stored(sender, *, game_id: int, **_) -> None:

@@ -84,7 +84,7 @@ class TableState:
         new.winner = self.winner
         new.name_reader = self.name_reader
         new.events_written = self.events_written
-        new.public_cache = self.public_cache  # the views' public facts, with what they came from
+        new.public_cache = self.public_cache  # the views' public facts of the game's states
         new.blacks = self.blacks
         new.don = self.don
         new.living_at_round_start = self.living_at_round_start
@@ -162,6 +162,13 @@ class TableState:
         } | {"config": self.config.to_dict()}
 
 
+def new_public_cache() -> list:
+    """The views' public facts of one game's states (`TableState.public_cache`, made by the
+    deal and shared by every later state; `views._public`): each fact beside the container it
+    was computed from."""
+    return [(None, ()), (None, {}), (None, "", ())]
+
+
 def _with(values: list, index: int, value: object) -> list:
     """A copy of `values` with one item changed (containers are replaced, never changed)."""
     new = values[:]
@@ -237,7 +244,7 @@ def create_table(
     st.name_reader = name_reader(tuple(names), numbers_are_names)
     st.reading_key = (st.names, 1) if numbers_are_names else st.names
     st.events_written = 0
-    st.public_cache = None
+    st.public_cache = new_public_cache()  # shared by the game's states (`views._public`)
     st.blacks = tuple(seat for seat in SEATS if deal[seat - 1] in BLACK_ROLES)
     st.don = deal.index("don") + 1
     st.living_at_round_start = 10

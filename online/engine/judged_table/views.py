@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from vocabulary import BLACK_ROLES
 
-from .judge import SEATS, TableState
+from .judge import SEATS, TableState, new_public_cache
 
 PUBLIC_STEPS = {
     "speech": "speech", "vote": "vote", "hands": "hands", "sheriff_check": "sheriff",
@@ -60,6 +60,9 @@ class SeatView:  # built fresh for every question, so an agent that changes its 
         }  # fmt: skip
 
 
+new_view = object.__new__
+
+
 def visible(event: dict, seat: int) -> bool:
     to = event.get("to")
     return to is None or seat in to
@@ -72,6 +75,50 @@ def history_for(log: list[dict], seat: int, since: int = 0) -> tuple[dict, ...]:
     # `"to" not in event` rather than `.get`: no method call per event, the hottest line of a
     # bot game (a private event always carries its `to` list, a public one no `to` at all).
     return tuple([event for event in log[since:] if "to" not in event or seat in event["to"]])
+
+
+class SeatHistories:
+    """Every seat's visible events, sorted out once as the log grows, for a driver that asks
+    the seats in turn: `add(events)` with every batch appended to the log (the first batch
+    included), `take(seat)` the events new to the seat since its last `take`, in the log's order
+    — what `history_for(log, seat, since)` gives, without every seat's view looking at every
+    event again. The public events are kept once for all seats; a seat's private events are
+    kept with the number of public events before each, which places them among the public ones."""
+
+    __slots__ = ("public", "private", "taken_public", "taken_private")
+
+    def __init__(self, events: list[dict] = ()) -> None:
+        self.public: list[dict] = []
+        self.private: list[list[tuple[int, dict]]] = [[] for _ in range(11)]  # index 0 unused
+        self.taken_public = [0] * 11
+        self.taken_private = [0] * 11
+        self.add(events)
+
+    def add(self, events: list[dict]) -> None:
+        public, private = self.public, self.private
+        for event in events:
+            if "to" in event:  # a private event (a public one has no `to`)
+                place = len(public)
+                for seat in event["to"]:
+                    private[seat].append((place, event))
+            else:
+                public.append(event)
+
+    def take(self, seat: int, with_history: bool = True) -> tuple[dict, ...]:
+        public, mine = self.public, self.private[seat]
+        start, first = self.taken_public[seat], self.taken_private[seat]
+        self.taken_public[seat], self.taken_private[seat] = len(public), len(mine)
+        if not with_history:
+            return ()
+        if first == len(mine):  # nothing private since the last take: the public events only
+            return tuple(public[start:])
+        history: list[dict] = []
+        for place, event in mine[first:]:
+            history += public[start:place]
+            history.append(event)
+            start = place
+        history += public[start:]
+        return tuple(history)
 
 
 def request_for(st: TableState, seat: int) -> dict | None:
@@ -112,72 +159,82 @@ def request_for(st: TableState, seat: int) -> dict | None:
     return None
 
 
-def _public(st: TableState) -> tuple:
-    """What every seat's view shares: computed once, and kept by the next states for as long as
-    the facts it comes from are the same objects (the judge replaces a container to change it,
-    never changes one in place), so that views of several states share the same tuples."""
-    cache = st.public_cache
-    alive, fouls, nominees, phase, step = st.alive, st.fouls, st.nominees, st.phase, st.step
-    if (
-        cache is None
-        or cache[0] is not alive
-        or cache[1] is not fouls
-        or cache[2] is not nominees
-        or cache[3] is not phase
-        or cache[4] is not step
-    ):
-        cache = st.public_cache = (
-            alive,
-            fouls,
-            nominees,
-            phase,
-            step,
-            (
-                tuple([s for s in SEATS if alive[s]]),
-                {s: fouls[s] for s in SEATS if fouls[s]} if any(fouls) else {},
-                tuple(nominees) if phase == "day" else (),
-                PUBLIC_STEPS.get(step, step),
-            ),
-        )
-    return cache[5]
-
-
 def seat_view(
-    st: TableState, log: list[dict], seat: int, since: int = 0, with_history: bool = True
+    st: TableState,
+    log: list[dict],
+    seat: int,
+    since: int = 0,
+    with_history: bool = True,
+    histories: SeatHistories | None = None,
 ) -> SeatView:
     """The seat's view; `with_history=False` leaves the history out (for an agent that reads
-    none), and the next view's `since` then still starts after it."""
+    none), and the next view's `since` then still starts after it. With `histories` (kept by
+    the caller beside the log) the history is the seat's events taken from it since its last
+    view, which must be the events of the log from `since`."""
     role = st.roles[seat]
     black = role in BLACK_ROLES
-    if role == "sheriff":
-        checks = tuple({"night": n, "target": t, "result": r} for n, t, r in st.sheriff_checks)
-    elif role == "don":
-        checks = tuple({"night": n, "target": t, "result": r} for n, t, r in st.don_checks)
+    if role == "sheriff" and st.sheriff_checks:
+        checks = tuple([{"night": n, "target": t, "result": r} for n, t, r in st.sheriff_checks])
+    elif role == "don" and st.don_checks:
+        checks = tuple([{"night": n, "target": t, "result": r} for n, t, r in st.don_checks])
     else:
         checks = ()
-    living, fouls, nominees, step = _public(st)
-    # Positional, in the fields' order: a call with nineteen keywords costs three times as much,
-    # and a view is built for every question.
-    return SeatView(
-        seat,
-        role,
-        "black" if black else "red",
-        st.alive[seat],
-        st.phase,
-        st.number,
-        step,
-        st.actor if st.step == "speech" else None,  # speaker
-        None if st.winner else request_for(st, seat),
-        living,
-        dict(fouls),
-        nominees,
-        {"black": list(st.blacks), "don": st.don} if black else None,  # mafia
-        checks,
-        # tonight's claims: the black players at the table (one who has left takes no part)
-        dict(st.claims) if black and st.phase == "night" and st.alive[seat] else None,
-        st.winner,
-        history_for(log, seat, since) if with_history else (),
-        since,
-        len(log),  # log_length
-        st.config.language,  # language
-    )
+    # What every seat's view shares: each fact computed once, and kept for as long as the
+    # container it comes from is the same object (the judge replaces a container to change it,
+    # never changes one in place), so that views of several states share the same tuples. The
+    # cache is one list for all the states of a game, each place replaced whole, never changed,
+    # and checked against the state asking (written out here: a view is built for every question).
+    cache = st.public_cache
+    if cache is None:  # a state made before the cache existed
+        cache = st.public_cache = new_public_cache()
+    alive = st.alive
+    kept = cache[0]
+    if kept[0] is alive:
+        living = kept[1]
+    else:
+        living = tuple([s for s in SEATS if alive[s]])
+        cache[0] = (alive, living)
+    fouls = st.fouls
+    kept = cache[1]
+    if kept[0] is fouls:
+        fouled = kept[1]
+    else:
+        fouled = {s: fouls[s] for s in SEATS if fouls[s]} if any(fouls) else {}
+        cache[1] = (fouls, fouled)
+    nominees, phase, step = st.nominees, st.phase, st.step
+    kept = cache[2]
+    if kept[0] is nominees and kept[1] == phase:
+        named = kept[2]
+    else:
+        named = tuple(nominees) if phase == "day" else ()
+        cache[2] = (nominees, phase, named)
+    # Set field by field on a new object rather than through the dataclass's `__init__`: calling
+    # a class whose `__init__` is Python costs a call from C into the interpreter, and a view is
+    # built for every question (test_views.py holds it to every field of SeatView).
+    winner = st.winner
+    view = new_view(SeatView)
+    view.seat = seat
+    view.role = role
+    view.team = "black" if black else "red"
+    view.alive = alive[seat]
+    view.phase = phase
+    view.number = st.number
+    view.step = PUBLIC_STEPS.get(step, step)
+    view.speaker = st.actor if step == "speech" else None
+    view.request = None if winner else request_for(st, seat)
+    view.living = living
+    view.fouls = dict(fouled)
+    view.nominees = named  # today's
+    view.mafia = {"black": list(st.blacks), "don": st.don} if black else None
+    view.checks = checks
+    # tonight's claims: the black players at the table (one who has left takes no part)
+    view.claims = dict(st.claims) if black and phase == "night" and alive[seat] else None
+    view.winner = winner
+    if histories is not None:
+        view.history = histories.take(seat, with_history)
+    else:
+        view.history = history_for(log, seat, since) if with_history else ()
+    view.since = since
+    view.log_length = len(log)
+    view.language = st.config.language
+    return view

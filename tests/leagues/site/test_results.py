@@ -14,6 +14,7 @@ from core.models import AuditEntry
 from leagues import selectors, services
 from leagues.models import SeriesResult, SeriesTournament
 from tests.factories import MembershipFactory
+from tournaments.admin import TournamentAdmin, TournamentAdminForm
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.services import publication_set, tournament_update
@@ -250,3 +251,20 @@ def test_a_tournament_in_no_series_moves_freely():
     tournament_update(tournament=cup, actor=None, starts_on=date(2027, 1, 10), ends_on=date(2027, 1, 11))
     cup.refresh_from_db()
     assert cup.ends_on == date(2027, 1, 11)
+
+
+def test_the_admin_asks_the_season_too():
+    """The site's admin edits a tournament through its own form: the same rule refuses the days
+    (it sent no signal before, so a superuser could move a series' tournament out of its season)."""
+    league = League()
+    (ann,) = players("Ann")
+    cup = tournament("Spring Cup", date(2026, 3, 1), [(ann, 1)])
+    league.add(cup)
+    assert TournamentAdmin.form is TournamentAdminForm
+    unchanged = TournamentAdminForm(instance=cup)
+    data = {name: unchanged[name].value() for name in unchanged.fields if unchanged[name].value() is not None}
+    form = TournamentAdminForm(data | {"starts_on": "2027-01-10", "ends_on": "2027-01-11"}, instance=cup)
+    assert not form.is_valid()
+    assert "is in the series “Series 2026”" in str(form.errors["__all__"])
+    form = TournamentAdminForm(data | {"starts_on": "2026-11-30", "ends_on": "2026-12-31"}, instance=cup)
+    assert form.is_valid(), form.errors

@@ -1,6 +1,7 @@
 """The rule-based bot's shortcuts for speed play as the plain code did: its shuffle is
 `random.Random.shuffle` (the same order, the same draws), and what it reads from a speech is
-what its two patterns find."""
+what its two patterns find; the rule-based players of a game share their reading of its public
+record."""
 
 from __future__ import annotations
 
@@ -8,7 +9,20 @@ import random
 
 import pytest
 
-from online.agents.bots import ACCUSES, CLAIM, FACTS_SIZE, _facts, shuffle, speech_facts
+from online.agents import RandomBot, RuleBot, play_game
+from online.agents.bots import (
+    ACCUSES,
+    CLAIM,
+    FACTS_SIZE,
+    OWN_READING,
+    READINGS,
+    SloppyBot,
+    _facts,
+    shuffle,
+    speech_facts,
+)
+from online.engine.judged_table import create_table
+from online.engine.judged_table.views import seat_view
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 8, 9, 10, 17, 64])
@@ -55,3 +69,36 @@ def test_the_bots_memo_of_speeches_stays_bounded():
         speech_facts(f"I nominate number {index}. PASS")
     assert len(_facts) <= FACTS_SIZE
     assert speech_facts("I nominate number 3. PASS") == (False, ())
+
+
+def test_the_rule_based_players_shared_reading_plays_as_each_reading_alone(monkeypatch):
+    """The rule-based players of a game read its public record once for all of them
+    (`TownReading`): the games are those of players who each read every view on their own, at
+    tables of rule-based players only and mixed with other bots."""
+
+    def tables(seed):
+        yield {seat: RuleBot() for seat in range(1, 11)}
+        yield {seat: RuleBot() if seat % 3 else RandomBot() for seat in range(1, 11)}
+        yield {seat: SloppyBot() if seat % 2 else RuleBot() for seat in range(1, 11)}
+
+    def games():
+        return [(game.log, game.problems) for seed in range(12) for agents in tables(seed)
+                for game in [play_game(agents, f"shared-{seed}")]]  # fmt: skip
+
+    shared = games()
+    assert len(READINGS) == 0  # a reading lives only as long as its players
+    monkeypatch.setattr(
+        RuleBot, "_join", lambda self, view: setattr(self, "reading", OWN_READING) or OWN_READING
+    )
+    assert games() == shared
+
+
+def test_a_rule_based_player_shown_the_log_from_its_middle_reads_on_its_own():
+    state, log = create_table("middle")
+    late, first = RuleBot(), RuleBot()
+    late.begin(4, "middle")
+    late.observe(seat_view(state, log, 4, since=3))
+    assert late.reading is OWN_READING
+    first.begin(5, "middle")
+    first.observe(seat_view(state, log, 5))
+    assert first.reading is not OWN_READING and first.reading.upto == len(log)

@@ -57,6 +57,9 @@ def test_the_points_bars_stand_on_the_zero_line_with_their_mean():
     assert nothing.height == 0 and last.y == 12.5
     assert first.x == pytest.approx(3.75) and first.width == 17.5  # a quarter each, 70% of it a bar
     assert [label for _x, label, _a in chart.x_ticks] == ["d1", "d2", "d4"]  # the middle one nearest the centre
+    shorter = points_bars([(1000, "d1"), (-500, "d2"), (0, "d3"), (2500, "d4")], ["s1", "s2", "s3", "s4"])
+    assert [label for _x, label, _a in shorter.x_ticks] == ["s1", "s2", "s4"]  # the axis's own labels
+    assert [bar.label for bar in shorter.bars] == ["d1", "d2", "d3", "d4"]  # each bar's title keeps its day
     assert points_bars([]).is_empty
 
 

@@ -4,6 +4,7 @@ of games, the store's secrecy (a game hidden again leaves), and the page with it
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from fractions import Fraction
 
@@ -146,6 +147,9 @@ def test_an_unknown_statistic_is_refused(board):
 
 def test_one_aggregate_query(board, django_assert_num_queries):
     with django_assert_num_queries(1):
+        leaderboard("win_rate", club=board["a"], min_games=1)
+    # a period: its whole months' totals, and the rows of its two ends in one more (L8)
+    with django_assert_num_queries(2):
         leaderboard("win_rate", club=board["a"], start=at(9, 1), end=at(12, 1), min_games=1)
 
 
@@ -210,6 +214,22 @@ def test_htmx_gets_the_table_alone_and_russian_reads(client, board):
     assert "<form" not in html and "1 Cid 3 2" in visible_text(html)
     text = visible_text(page(client, "statistic=wins", HTTP_ACCEPT_LANGUAGE="ru"))
     assert "Победы" in text and "1 Ann 3 2 1 Bob 3 2" in text
+    # a rate's interval column too (a percent sign in the template's string: looked up doubled)
+    text = visible_text(page(client, "statistic=win_rate&min_games=1", HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "Доля побед" in text and "Интервал 95%" in text and "interval" not in text
+
+
+def test_the_filters_fold_counts_the_filters_applied_and_htmx_redraws_it(client, board):
+    """As the record page's: the summary says how many filters apply (the statistic is the
+    table's title, not a filter); a refused value applies nothing and is not counted."""
+    html = page(client, f"statistic=wins&club={board['a'].slug}&since=2026-10-01&min_games=abc")
+    assert re.search(r'<details class="card filters-fold" open data-fold-on-phone>\s*'
+                     r'<summary>Filters<span id="filters-applied"> · 2 applied</span></summary>', html)
+    assert "hx-swap-oob" not in html
+    html = page(client, "min_games=2", HTTP_HX_REQUEST="true")
+    assert '<span id="filters-applied" hx-swap-oob="true"> · 1 applied</span>' in html
+    html = page(client, "statistic=fouls", HTTP_HX_REQUEST="true")
+    assert '<span id="filters-applied" hx-swap-oob="true"></span>' in html
 
 
 def test_the_pages_table_is_kept_until_the_pipeline_changes_the_store(client, cup, run):

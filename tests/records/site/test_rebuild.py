@@ -162,7 +162,8 @@ def test_the_totals_are_rebuilt_with_the_store(store, parallel):
     before = totals()
     PlayerTotals.objects.update(games=1000)
     rebuild.player_records_rebuild(processes=1)
-    assert totals() == before and len(before) == 2 * 10  # ten players, all time and the cup's club
+    # ten players: all time, the cup's club, the games' month of all clubs and of the club
+    assert totals() == before and len(before) == 4 * 10
 
 
 def _fail_at(game_id, original):

@@ -12,8 +12,8 @@ from tests.browser_kit import LAPTOP, PHONE, page_check
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
-WORDS = {"en": {"standings": "Standings", "empty": "No player has enough published games here."},
-         "ru": {"standings": "Таблица сезона", "empty": "Здесь ни у кого нет столько опубликованных игр."}}
+WORDS = {"en": {"standings": "Standings", "filters": "Filters", "empty": "No player has enough published games here."},
+         "ru": {"standings": "Таблица сезона", "filters": "Фильтры", "empty": "Здесь ни у кого нет столько опубликованных игр."}}
 
 
 def first_cells(page, table: str) -> list[str]:
@@ -53,6 +53,13 @@ def test_the_leaderboards_page(chromium, live_server, october, size, language):
         page.goto(live_server.url + reverse("records:leaderboards"))
         # all time, points: the other club's game counts too (Cid's 5.00 there, Ann's 5.00 on 16 October)
         assert first_cells(page, "leaderboard")[:1] == ["Cid"]
+        # a phone folds the filters, as on the record page: the table comes first
+        fold = page.locator("details.filters-fold")
+        assert fold.locator("summary").inner_text().strip() == WORDS[language]["filters"]
+        if size == "phone":
+            assert fold.evaluate("d => !d.open")
+            fold.locator("summary").click()
+        assert fold.evaluate("d => d.open")
         assert_fits_the_screen(page, "the leaderboards")
         page_check(page, f"leaderboards-{size}-{language}-1")
 

@@ -1,13 +1,17 @@
 """The judge's and the views' shortcuts for speed give what the plain computation gives: a
 remembered reading of a speech, the name readers tables share, the default settings, and the
-public facts of a view, kept by later states only while they still hold."""
+public facts of a view, kept by later states only while they still hold; the seats' histories
+kept beside the log, a view built field by field, and the driver's commands."""
 
 from __future__ import annotations
+
+from dataclasses import FrozenInstanceError, fields
 
 import pytest
 
 from online.agents import RuleBot, play_game
 from online.agents.bots import SloppyBot
+from online.engine.judged_table import commands as c
 from online.engine.judged_table import create_table, inputs_of, resolve
 from online.engine.judged_table.config import TableConfig
 from online.engine.judged_table.speech import (
@@ -18,7 +22,13 @@ from online.engine.judged_table.speech import (
     read_speech,
     read_speech_memo,
 )
-from online.engine.judged_table.views import PUBLIC_STEPS, seat_view
+from online.engine.judged_table.views import (
+    PUBLIC_STEPS,
+    SeatHistories,
+    SeatView,
+    history_for,
+    seat_view,
+)
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya", "Kira", "Lev")
 TEXTS = [
@@ -102,3 +112,54 @@ def test_the_public_facts_of_a_view_follow_every_state(bot):
         for state, log in states[::7]:  # older states' views, asked after the newer ones
             view = seat_view(state, log, 3)
             assert (view.living, view.fouls, view.nominees, view.step) == public_facts(state)
+
+
+@pytest.mark.parametrize("bot", [RuleBot, SloppyBot])
+def test_the_seats_histories_kept_beside_the_log_are_what_the_log_gives(bot):
+    """`SeatHistories`, given every batch of the log, takes for a seat what `history_for` finds
+    in the log since the seat's last view, whatever the order the seats are asked in."""
+    for seed in range(4):
+        game = play_game({seat: bot() for seat in range(1, 11)}, seed)
+        state, log = create_table(seed)
+        histories = SeatHistories(log)
+        seen = [0] * 11
+        for index, command in enumerate(inputs_of(game.log[len(log) :])):
+            state, events = resolve(state, command)
+            log = log + events
+            histories.add(events)
+            for seat in (1 + index % 10, 1 + index * 7 % 10):
+                assert histories.take(seat) == history_for(log, seat, seen[seat])
+                seen[seat] = len(log)
+        for seat in range(1, 11):
+            assert histories.take(seat, with_history=index % 2 == 0) == (
+                history_for(log, seat, seen[seat]) if index % 2 == 0 else ()
+            )
+            assert histories.take(seat) == ()
+
+
+def test_a_view_built_field_by_field_has_every_field_of_a_seat_view():
+    """`seat_view` sets a view's fields one by one (no `__init__`): each is set, to what the
+    dataclass's own constructor gives."""
+    game = play_game({seat: SloppyBot() for seat in range(1, 11)}, "fields")
+    state, log = create_table("fields")
+    for command in inputs_of(game.log[len(log) :])[:40]:
+        state, events = resolve(state, command)
+        log = log + events
+        for seat in range(1, 11):
+            view = seat_view(state, log, seat, since=len(log) // 2)
+            values = {field.name: getattr(view, field.name) for field in fields(SeatView)}
+            assert SeatView(**values) == view
+            assert values["history"] == history_for(log, seat, len(log) // 2)
+
+
+def test_commands_made_fast():
+    """`commands.make` and `commands.timeout` give the commands their classes give: equal, of
+    the same class, hashed alike, as frozen."""
+    for kind, value in ((c.Speak, "I nominate number 4. PASS"), (c.Vote, 4), (c.Hand, True),
+                        (c.Check, 7), (c.Claim, None), (c.Kill, 3)):  # fmt: skip
+        made = c.make(kind, 2, value)
+        assert type(made) is kind and made == kind(2, value) and hash(made) == hash(kind(2, value))
+        with pytest.raises(FrozenInstanceError):
+            made.seat = 5
+    assert c.timeout("late") == c.Timeout("late") and c.timeout() == c.Timeout()
+    assert type(c.timeout()) is c.Timeout

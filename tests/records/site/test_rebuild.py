@@ -12,8 +12,9 @@ from discipline.models import DisciplineCase
 from discipline.services import case_decide
 from games.engine.examples import full_pro_mafia_game
 from records import rebuild
+from records import totals as totals_module
 from records.engine import rows as engine_rows
-from records.models import KeptSeatFacts, PlayerTotals, SeatRecord
+from records.models import KeptSeatFacts, PlayerTotals, SeatRecord, TotalsScope
 from scoring.models import SeatScore
 from tests.discipline.helpers import dd_game, disqualification_game, red_disqualification_game
 
@@ -220,3 +221,7 @@ def test_a_deleted_games_rows_leave_the_totals(store):
     rebuild.player_records_rebuild(processes=1)
     assert totals() == left
     assert sum(row["games"] for row in left if row["scope"] == "all") == 40
+
+
+def test_the_rebuild_sums_every_scope_of_the_totals():
+    assert set(totals_module.ROLLUPS) == set(totals_module.SCOPE_KEYS) == set(TotalsScope)

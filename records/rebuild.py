@@ -134,7 +134,7 @@ def player_records_rebuild(*, processes: int | None = None, rescore: bool = Fals
 
 
 INDEX_MEMORY = "256MB"  # the indexes' sort memory after a bulk load: 10,000,000 rows' keys sorted in memory
-GROUPING_MEMORY = "64MB"
+GROUPING_MEMORY = "256MB"  # a row a player, club and month: 800,000 at 100,000 games
 
 
 def _empty(model, *, truncate: bool) -> None:

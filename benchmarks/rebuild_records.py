@@ -19,7 +19,7 @@ would take at that rate, with the CPU time the rebuild took: this process (readi
 its worker processes (the replay, the scoring and the facts) and its PostgreSQL backend (the
 queries and the COPY), so a figure taken on a busy machine can be read too. ``--priority N`` runs
 it and its backend N nice steps ahead of the rest of a shared machine (root;
-benchmarks/priority.py). ``--processes``, ``--rescore`` and ``--offline`` are the command's options.
+benchmarks/priority.py). ``--processes``, ``--rescore`` and ``--online`` are the command's options.
 """
 
 from __future__ import annotations
@@ -169,13 +169,34 @@ def keep_facts(games: int) -> None:
     print(f"  the replaying rebuild: {elapsed:.1f} s, {games / elapsed:,.0f} games/s", flush=True)
 
 
+class StatementTimes:
+    """The rebuild's statements' wall times (a Django execute wrapper): where the time goes."""
+
+    def __init__(self):
+        self.times: list[tuple[float, str]] = []
+
+    def __call__(self, execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            self.times.append((time.perf_counter() - started, " ".join(sql.split())))
+
+    def report(self, elapsed: float) -> None:
+        spent = sum(seconds for seconds, _sql in self.times)
+        print(f"statements: {len(self.times)}, {spent:.1f} s of the {elapsed:.1f} s; those of 0.5 s or more:")
+        for seconds, sql in self.times:
+            if seconds >= 0.5:
+                print(f"  {seconds:6.1f} s  {sql[:110]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=20_000)
     parser.add_argument("--processes", type=int, default=None, help="the command's --processes (default: its own)")
     parser.add_argument("--rescore", action="store_true", help="the command's --rescore")
-    parser.add_argument("--offline", action="store_true", help="the command's --offline")
+    parser.add_argument("--online", action="store_true", help="the command's --online")
     parser.add_argument("--priority", type=int, default=0, help="nice steps ahead of the rest of the machine (root)")
     args = parser.parse_args()
     args.games, args.players = max(1, args.games), max(10, args.players)
@@ -200,7 +221,7 @@ def main() -> None:
     load_games(args.games, args.players)
     if not args.rescore:
         keep_facts(args.games)
-    options = {"quiet": True, "rescore": args.rescore, "offline": args.offline}
+    options = {"quiet": True, "rescore": args.rescore, "online": args.online}
     if args.processes is not None:
         options["processes"] = args.processes
     from django.db import connection
@@ -214,8 +235,10 @@ def main() -> None:
     load_before = os.getloadavg()
     cpu_before = (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN),
                   cpu_seconds([backend]))
+    statements = StatementTimes()
     started = time.perf_counter()
-    call_command("rebuild_player_records", **options)
+    with connection.execute_wrapper(statements):
+        call_command("rebuild_player_records", **options)
     elapsed = time.perf_counter() - started
     cpu_after = (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN),
                  cpu_seconds([backend]))
@@ -236,6 +259,7 @@ def main() -> None:
           f"{backend_cpu:.1f} s; {total_cpu / args.games * 1e6:.0f} µs a game in all, so on {os.cpu_count()} CPUs of "
           f"its own at least {total_cpu / args.games * FEDERATION_GAMES / os.cpu_count() / 60:.1f} min "
           f"for 1,000,000 games")
+    statements.report(elapsed)
     print(f"load average before/after: {' '.join(f'{x:.1f}' for x in load_before)} / "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs, nice {nice}")
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 
 from django.db import connection
@@ -53,6 +54,22 @@ class IndexesDeferred:
             for name, definition in self.constraints:
                 cursor.execute(f'ALTER TABLE {self.table} ADD CONSTRAINT "{name}" {definition}')
         return False
+
+
+@contextlib.contextmanager
+def settings_for_now(**values: str) -> Iterator[None]:
+    """PostgreSQL's settings ``values`` (e.g. ``enable_hashjoin="off"``) for the statements inside
+    the block, in the current transaction only, and their values before after it (after an
+    error the transaction's rollback restores them)."""
+    with connection.cursor() as cursor:
+        before = {}
+        for name, value in values.items():
+            cursor.execute("SELECT current_setting(%s), set_config(%s, %s, true)", [name, name, value])
+            before[name] = cursor.fetchone()[0]
+    yield
+    with connection.cursor() as cursor:
+        for name, value in before.items():
+            cursor.execute("SELECT set_config(%s, %s, true)", [name, value])
 
 
 # --- binary COPY: rows packed by ``struct`` ----------------------------------------------------------

@@ -1,13 +1,18 @@
 """The store's full rebuild (``manage.py rebuild_player_records``; docs/records.md, "The rebuild").
 
-Every counting game's rows written again from its stored protocol, as the pipeline writes one
-game's (``records.services.game_records_replace``), in one transaction: the old rows are deleted
-and the new ones written before the commit, so a reader sees the old store or the new one, never
-half of it, and the store's generation changes on the commit (``store_changed``).
+Every counting game's rows written again, in one transaction: from the game's kept facts when
+they are still its own, else from its stored protocol as the pipeline writes one game's
+(``records.services.game_records_replace``). The old rows go and the new ones are written before
+the commit, so a reader sees the old store or the new one, never half of it, and the store's
+generation changes on the commit (``store_changed``).
 
 What makes it fast (the figures are in docs/records.md, "Speed"):
 
-- everything is read in bulk, a chunk of games at a time: the protocols (as JSON text), the
+- set-based on PostgreSQL: the store emptied by TRUNCATE, its indexes dropped and built after
+  the load, the kept facts copied by one ``INSERT … SELECT`` with merge joins, the totals summed
+  by one ``INSERT … SELECT … GROUP BY`` (``online``: the old rows deleted and the indexes kept,
+  so that readers read them until the commit);
+- the games replayed are read in bulk, a chunk of games at a time: the protocols (as JSON text), the
   seats' players and the stored scores in one query per chunk, the discipline decisions that
   change a penalty in one query for all games (``scoring.services.scoring_reviews``);
 - a game's stored scores are used as they are when they are its current protocol's, under the
@@ -33,11 +38,11 @@ from dataclasses import dataclass
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, QuerySet, Subquery, TextField, Value
+from django.db.models import Exists, F, OuterRef, QuerySet, TextField, Value
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Coalesce
 
-from core.bulkload import IndexesDeferred
+from core.bulkload import IndexesDeferred, settings_for_now
 from core.locking import named_lock
 from core.models import RecomputeJob
 from games.models import Game, GameSeat
@@ -48,7 +53,7 @@ from scoring.services import scoring_reviews
 
 from .engine.rows import FACT_COLUMNS, ROW_COLUMNS, GameInput, games_copy_text, games_rows
 from .generation import store_changed
-from .models import KeptSeatFacts, SeatRecord
+from .models import KeptSeatFacts, PlayerTotals, SeatRecord
 from .services import STORE_LOCK
 from .totals import totals_rebuild
 
@@ -71,49 +76,74 @@ def default_processes() -> int:
 
 
 @transaction.atomic
-def player_records_rebuild(*, processes: int | None = None, rescore: bool = False, offline: bool = False,
+def player_records_rebuild(*, processes: int | None = None, rescore: bool = False, online: bool = False,
                            progress: Callable[[int, int], None] | None = None) -> RebuildSummary:
     """Rebuild the whole store from the games that count. The games whose kept facts are still
     theirs (``kept_facts_current``) are copied in one statement; the others are replayed, in
     ``processes`` worker processes (default: one per CPU; 1: this process only; fewer than
     PARALLEL_FROM games are always replayed here), and their facts kept for the next time. Then
     every player's totals are summed again (records.totals). ``rescore``: replay and score every
-    game again rather than read its kept facts and stored scores. ``offline`` (PostgreSQL): drop the
-    store's indexes and build them after the load, faster, but the store's readers wait for the
-    commit instead of reading the old rows."""
+    game again rather than read its kept facts and stored scores.
+
+    On PostgreSQL the store is emptied by TRUNCATE and its indexes are dropped and built again
+    after the load (``core.bulkload.IndexesDeferred``): DDL is transactional there, so a failure
+    leaves the old store and its indexes, but the store's readers wait for the commit.
+    ``online``: delete the old rows and keep the indexes instead (slower; the readers read the
+    old rows until the commit)."""
     named_lock(STORE_LOCK)
-    SeatRecord.objects.all().delete()
-    transaction.on_commit(store_changed)  # the leaderboards kept in the cache are stale
-    total = Game.objects.filter(counted_q()).count()
-    current = KeptSeatFacts.objects.none() if rescore else kept_facts_current()
-    replayed = list(Game.objects.filter(counted_q()).exclude(Exists(current.filter(game_id=OuterRef("pk"))))
-                    .order_by("pk").values_list("pk", flat=True))
-    processes = default_processes() if processes is None else max(1, processes)
-    if len(replayed) < PARALLEL_FROM:
-        processes = 1
     copying = copy_available()
-    reading = _chunks_postgresql if copying else _chunks
-    work = games_copy_text if copying else _rows_and_errors
-    write = _copy if copying else _bulk_create
-    reviews = scoring_reviews()
-    pending = set() if rescore else set(_pending(RecomputeJob.Kind.GAME_SCORES).values_list("target_id", flat=True))
-    done = contextlib.closing(_run(work, reading(replayed, reviews, pending, rescore=rescore), processes))
-    with IndexesDeferred(SeatRecord) if offline and copying else contextlib.nullcontext(), done as chunks:
-        rows = _copy_kept(current)
-        games = total - len(replayed)
-        if progress is not None:
-            progress(games, total)
-        for (payload, count, errors), size in chunks:  # closed on an error: the processes stop at once
-            write(payload)
-            for game_id, version, message in errors:
-                logger.error("game %s: no record rows from version %s: %s", game_id, version, message)
-            games += size
-            rows += count
+    bulk = copying and not online
+    with IndexesDeferred(SeatRecord, sort_memory=INDEX_MEMORY) if bulk else contextlib.nullcontext():
+        _empty(SeatRecord, truncate=bulk)
+        transaction.on_commit(store_changed)  # the leaderboards kept in the cache are stale
+        total = Game.objects.filter(counted_q()).count()
+        current = KeptSeatFacts.objects.none() if rescore else kept_facts_current()
+        replayed = list(Game.objects.filter(counted_q()).exclude(Exists(current.filter(game_id=OuterRef("pk"))))
+                        .order_by("pk").values_list("pk", flat=True))
+        processes = default_processes() if processes is None else max(1, processes)
+        if len(replayed) < PARALLEL_FROM:
+            processes = 1
+        reading = _chunks_postgresql if copying else _chunks
+        work = games_copy_text if copying else _rows_and_errors
+        write = _copy if copying else _bulk_create
+        reviews = scoring_reviews()
+        pending = set() if rescore else set(_pending(RecomputeJob.Kind.GAME_SCORES).values_list("target_id",
+                                                                                                  flat=True))
+        done = contextlib.closing(_run(work, reading(replayed, reviews, pending, rescore=rescore), processes))
+        with done as chunks:
+            rows = _copy_kept(current)
+            games = total - len(replayed)
             if progress is not None:
                 progress(games, total)
-    _facts_keep(replayed)
-    totals_rebuild()
+            for (payload, count, errors), size in chunks:  # closed on an error: the processes stop at once
+                write(payload)
+                for game_id, version, message in errors:
+                    logger.error("game %s: no record rows from version %s: %s", game_id, version, message)
+                games += size
+                rows += count
+                if progress is not None:
+                    progress(games, total)
+    _facts_keep(replayed)  # reads the replayed games' rows by the (game, seat) index, built again by now
+    # PostgreSQL: the totals' grouping (a row a player and club) in memory, not spilled to disk;
+    # the totals' index built after them (deleted rows' entries made each insert's check dearer)
+    with (settings_for_now(work_mem=GROUPING_MEMORY) if copying else contextlib.nullcontext(),
+          IndexesDeferred(PlayerTotals) if bulk else contextlib.nullcontext()):
+        _empty(PlayerTotals, truncate=bulk)
+        totals_rebuild(emptied=True)
     return RebuildSummary(games=games, rows=rows, replayed=len(replayed))
+
+
+INDEX_MEMORY = "256MB"  # the indexes' sort memory after a bulk load: 10,000,000 rows' keys sorted in memory
+GROUPING_MEMORY = "256MB"  # a row a player, club and month: 800,000 at 100,000 games
+
+
+def _empty(model, *, truncate: bool) -> None:
+    """The old rows out: TRUNCATE (no dead rows left for the vacuum, no row by row), else DELETE."""
+    if truncate:
+        with connection.cursor() as cursor:
+            cursor.execute(f"TRUNCATE {connection.ops.quote_name(model._meta.db_table)}")
+    else:
+        model._default_manager.all().delete()
 
 
 def _pending(*kinds) -> QuerySet:
@@ -133,21 +163,32 @@ def kept_facts_current() -> QuerySet:
 
 def _copy_kept(current: QuerySet) -> int:
     """The store's rows of the games with current kept facts, in one ``INSERT … SELECT``: the
-    facts, the game's time, club, tournament and evening, and the seat's registered player now.
-    Returns how many rows."""
-    seated = GameSeat.objects.filter(game_id=OuterRef("game_id"), seat=OuterRef("seat")).values("player_id")[:1]
+    facts joined with their game (its time, club, tournament and evening) and with the seat's
+    registered player now (a join, not a subquery a row). Returns how many rows."""
     made = {"row_played_at": Coalesce("game__played_at", "game__confirmed_at", "game__created_at"),
             "row_club_id": F("game__club_id"), "row_tournament_id": F("game__tournament_id"),
-            "row_evening_id": F("game__evening_id"), "row_player_id": Subquery(seated)}
+            "row_evening_id": F("game__evening_id")}
+    names = [name for name in ROW_COLUMNS if name != "player_id"]
     selected = ["game_id" if name == "game_id" else name if name in FACT_COLUMNS else f"row_{name}"
-                for name in ROW_COLUMNS]
+                for name in names]
     try:
         sql, params = current.annotate(**made).order_by().values_list(*selected).query.sql_with_params()
     except EmptyResultSet:  # none to copy (``rescore``)
         return 0
-    table = connection.ops.quote_name(SeatRecord._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {table} ({_columns()}) {sql}", params)
+    quote = connection.ops.quote_name
+    table, seats = quote(SeatRecord._meta.db_table), quote(GameSeat._meta.db_table)
+    columns = ", ".join(quote(SeatRecord._meta.get_field(name).column) for name in (*names, "player_id"))
+    # PostgreSQL: merge joins, the three tables read in game order by their indexes, linear and in
+    # no memory. Left to itself the planner hashed the kept facts themselves (100,000 games: a
+    # third more of the backend's CPU, spilled to disk at 4MB work_mem), and with merge joins
+    # alone it sorted the ten million kept facts of 1,000,000 games on disk (half as much again)
+    linear = settings_for_now(enable_hashjoin="off", enable_nestloop="off", enable_sort="off") \
+        if copy_available() else contextlib.nullcontext()
+    with linear, connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) SELECT kept.*, seated.{quote('player_id')} FROM ({sql}) kept "
+            f"LEFT JOIN {seats} seated ON seated.{quote('game_id')} = kept.{quote('game_id')} "
+            f"AND seated.{quote('seat')} = kept.{quote('seat')}", params)
         return max(cursor.rowcount, 0)
 
 

@@ -7,8 +7,9 @@ and written by one set-based statement on both databases: ``INSERT … SELECT`` 
 grouped by player and scope, adding onto the rows already there (``ON CONFLICT … DO UPDATE``,
 PostgreSQL and SQLite alike). A game's rows leaving the store subtract their sums and arriving
 add them (``game_totals_changed``, in the writer's transaction); a rebuild sums every row
-(``totals_rebuild``). Adding and subtracting integers is exact, so the totals kept game by game
-equal the rebuilt ones.
+(``totals_rebuild``: one scan of the rows grouped by player, club and month, and each coarser
+scope's totals the sums of those). Adding and subtracting
+integers is exact, so the totals kept game by game equal the rebuilt ones.
 
 The scopes: every counting game (``all``), a club's, and a calendar month's (UTC) of all clubs
 (``month``) and of a club (``club_month``). A period of days (a season's too) reads the months
@@ -154,7 +155,42 @@ def rows_totals_changed(rows: QuerySet, *, sign: int) -> None:
         PlayerTotals.objects.filter(player_id__in=players, games=0).delete()
 
 
-def totals_rebuild() -> None:
-    """Every total summed again from the store's rows (in the store's rebuild)."""
-    PlayerTotals.objects.all().delete()
-    _add(SeatRecord.objects.all(), 1)
+# a scope → how its key is made from a row of the finest grouping (player, club, month):
+# ``GROUP BY`` columns of that grouping and the key's SQL over them
+ROLLUPS = {
+    TotalsScope.CLUB_MONTH: (None, "{in_club} * " + str(CLUB_MONTHS) + " + {in_month}"),  # the finest's own rows
+    TotalsScope.CLUB: (("in_club",), "{in_club}"),
+    TotalsScope.MONTH: (("in_month",), "{in_month}"),
+    TotalsScope.ALL: ((), "0"),
+}
+
+
+def totals_rebuild(*, emptied: bool = False) -> None:
+    """Every total summed again from the store's rows (in the store's rebuild), in one statement
+    that reads the rows once: each player's totals per club and month (UTC), then those of each
+    coarser scope summed from them (every sum is a count or a sum, so the parts add up to the
+    whole; every row has its club and its month). No totals are left by then (``emptied``: the
+    caller emptied the table) and the store's lock keeps every other writer out, so the rows are
+    inserted with no ``ON CONFLICT`` and in no order."""
+    if not emptied:
+        PlayerTotals.objects.all().delete()
+    finest = (SeatRecord.objects.filter(player__isnull=False).order_by()
+              .values("player_id", in_club=F("club_id"), in_month=SCOPE_KEYS[TotalsScope.MONTH]).annotate(**SUMMED))
+    sql, params = finest.query.sql_with_params()
+    quote = connection.ops.quote_name
+    player = quote("player_id")
+    summed = [quote(name) for name in SUMMED]
+    parts, scopes = [], []
+    for scope, (grouped, key) in ROLLUPS.items():
+        key = key.format(in_club=quote("in_club"), in_month=quote("in_month"))
+        if grouped is None:
+            parts.append(f"SELECT {player}, %s, {key}, {', '.join(summed)} FROM finest")
+        else:
+            by = ", ".join([player, *(quote(name) for name in grouped)])
+            parts.append(f"SELECT {player}, %s, {key}, {', '.join(f'SUM({name})' for name in summed)} "
+                         f"FROM finest GROUP BY {by}")
+        scopes.append(str(scope))
+    columns = ", ".join(quote(name) for name in ("player_id", "scope", "scope_id", *SUMS))
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH finest AS ({sql}) INSERT INTO {quote(PlayerTotals._meta.db_table)} ({columns}) "
+                       + " UNION ALL ".join(parts), [*params, *scopes])

@@ -17,12 +17,12 @@ class Command(BaseCommand):
                                  "1: this process only).")
         parser.add_argument("--rescore", action="store_true",
                             help="Score every game again instead of reading its stored scores.")
-        parser.add_argument("--offline", action="store_true",
-                            help="PostgreSQL: drop the store's indexes and build them after the load (faster; "
-                                 "the record pages and leaderboards wait for the rebuild instead of reading "
-                                 "the old rows).")
+        parser.add_argument("--online", action="store_true",
+                            help="PostgreSQL: delete the old rows and keep the store's indexes during the load "
+                                 "(slower; the record pages and leaderboards read the old rows until the commit "
+                                 "instead of waiting for it).")
 
-    def handle(self, *args, quiet=False, processes=None, rescore=False, offline=False, **options):
+    def handle(self, *args, quiet=False, processes=None, rescore=False, online=False, **options):
         started = last = time.monotonic()
 
         def progress(done: int, total: int) -> None:
@@ -31,7 +31,7 @@ class Command(BaseCommand):
                 last = time.monotonic()
                 self.stderr.write(f"{done:,}/{total:,} games  {last - started:6.1f}s")
 
-        summary = player_records_rebuild(processes=processes, rescore=rescore, offline=offline,
+        summary = player_records_rebuild(processes=processes, rescore=rescore, online=online,
                                          progress=None if quiet else progress)
         self.stdout.write(
             f"Rebuilt the players' records of {summary.games:,} games: {summary.rows:,} rows "

@@ -12,8 +12,9 @@ from discipline.models import DisciplineCase
 from discipline.services import case_decide
 from games.engine.examples import full_pro_mafia_game
 from records import rebuild
+from records import totals as totals_module
 from records.engine import rows as engine_rows
-from records.models import KeptSeatFacts, PlayerTotals, SeatRecord
+from records.models import KeptSeatFacts, PlayerTotals, SeatRecord, TotalsScope
 from scoring.models import SeatScore
 from tests.discipline.helpers import dd_game, disqualification_game, red_disqualification_game
 
@@ -66,11 +67,15 @@ def _indexes() -> list[str]:
         return [definition for (definition,) in cursor.fetchall()]
 
 
-def test_offline_the_indexes_are_built_after_the_load_with_the_same_rows(store, parallel):
+@pytest.mark.parametrize("online", [False, True])
+def test_the_indexes_are_built_again_after_the_load_or_kept_online_with_the_same_rows(store, parallel, online):
     _games, kept = store
     indexes = _indexes()
     assert len(indexes) >= 5
-    assert rebuild.player_records_rebuild(processes=2, offline=True).rows == 50
+    assert rebuild.player_records_rebuild(processes=2, online=online).rows == 50
+    assert rows() == kept
+    assert _indexes() == indexes
+    assert rebuild.player_records_rebuild(processes=1, online=online).replayed == 0  # from the kept facts
     assert rows() == kept
     assert _indexes() == indexes
 
@@ -170,14 +175,14 @@ def _fail_at(game_id, original):
     return facts
 
 
-@pytest.mark.parametrize(("processes", "offline"), [(1, False), (2, False), (2, True)])
-def test_a_failure_in_the_middle_leaves_the_old_store(store, parallel, monkeypatch, processes, offline):
+@pytest.mark.parametrize(("processes", "online"), [(1, False), (2, False), (2, True)])
+def test_a_failure_in_the_middle_leaves_the_old_store(store, parallel, monkeypatch, processes, online):
     games, kept = store
     indexes = _indexes()
     # the fourth game fails in its worker (the games before it may have been written by then)
     monkeypatch.setattr(engine_rows, "_game_facts", _fail_at(games[3].pk, engine_rows._game_facts))
     with pytest.raises(RuntimeError, match="a worker failed"):
-        rebuild.player_records_rebuild(processes=processes, offline=offline)
+        rebuild.player_records_rebuild(processes=processes, online=online)
     assert rows() == kept
     assert _indexes() == indexes
 
@@ -216,3 +221,7 @@ def test_a_deleted_games_rows_leave_the_totals(store):
     rebuild.player_records_rebuild(processes=1)
     assert totals() == left
     assert sum(row["games"] for row in left if row["scope"] == "all") == 40
+
+
+def test_the_rebuild_sums_every_scope_of_the_totals():
+    assert set(totals_module.ROLLUPS) == set(totals_module.SCOPE_KEYS) == set(TotalsScope)

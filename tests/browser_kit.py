@@ -312,8 +312,10 @@ TOPBAR_LINES = """() => {
   return 1 + centers.filter((c, i) => i > 0 && c - centers[i - 1] > 12).length;
 }"""
 
-# A chart's words written over each other: two visible texts of one SVG whose boxes overlap (more
-# than a pixel each way: touching letters are not yet unreadable), as two axis dates on a phone.
+# A chart's words written over each other: two visible texts of one SVG whose boxes overlap by
+# more than a pixel across and by more than half the lower one's height (a text's box holds its
+# line's ascent and descent: lines set close together overlap a little without touching), as two
+# axis dates on one line on a phone.
 OVERLAPPING_LABELS = """() => {
   const out = [];
   for (const svg of document.querySelectorAll('svg')) {
@@ -321,7 +323,9 @@ OVERLAPPING_LABELS = """() => {
       .map(t => [t.textContent.trim(), t.getBoundingClientRect()]);
     for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
       const [a, r] = boxes[i], [b, q] = boxes[j];
-      if (Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 1)
+      const across = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+      const down = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+      if (across > 1 && down > Math.min(r.height, q.height) / 2)
         out.push(`"${a}" / "${b}"`);
     }
   }

@@ -84,7 +84,7 @@ class SeatRecord(SeatFactColumns):
     The foreign keys check nothing in the database (``db_constraint=False``), as the ratings'
     history does: the rows are rewritten in bulk by a rebuild, and Django still cascades deletes.
     Each index is one more to maintain per row: the unique (game, seat) serves a game's rows, and
-    the indexes below a player's rows and a club's.
+    the indexes below a player's rows, a club's and a period's.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_records",
@@ -110,6 +110,9 @@ class SeatRecord(SeatFactColumns):
             models.Index(fields=["player", "played_at"], name="seat_record_player_time"),
             models.Index(fields=["player", "role"], name="seat_record_player_role"),
             models.Index(fields=["club", "played_at"], name="seat_record_club_time"),
+            # a period's two ends over all clubs (records.selectors.period_sums): without it, a
+            # sequential scan of the whole store (1.7 s at ten million rows for 20 days, 0.19 s with it)
+            models.Index(fields=["played_at"], name="seat_record_time"),
         ]
 
     def __str__(self) -> str:

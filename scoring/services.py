@@ -126,8 +126,9 @@ def _write_seats(game: Game, values: dict[int, dict]) -> list[SeatScore]:
         row.computed_at = now
         stored.append(row)
     kept = [row for row in stored if row.pk is not None]
-    if kept:
-        SeatScore.objects.bulk_update(kept, [*_SCORE_FIELDS, "computed_at"])
+    if kept:  # the fields ``seat_score_values`` gives, so one added there is updated too
+        names = sorted({name for fields in values.values() for name in fields})
+        SeatScore.objects.bulk_update(kept, [*names, "computed_at"])
     if created:
         SeatScore.objects.bulk_create(created)
     gone = [row.pk for seat, row in existing.items() if seat not in values]
@@ -135,8 +136,6 @@ def _write_seats(game: Game, values: dict[int, dict]) -> list[SeatScore]:
         SeatScore.objects.filter(pk__in=gone).delete()
     return stored
 
-
-_SCORE_FIELDS = ("player", "role", "won", "total", "items", "protocol_version", "rules_edition")
 
 
 # --- the outbox's runner and sweeper (registered in ScoringConfig.ready) --------------------------

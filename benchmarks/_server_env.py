@@ -49,20 +49,24 @@ def fresh_database(database_url: str, redis_url: str, **extra: str) -> None:
     os.environ.pop("DEBUG", None)
 
 
-def recreate_database(pg: str, name: str) -> str:
-    """A fresh, empty database called ``name`` on the server ``pg``; its URL. Only a name with
-    "bench" in it: a benchmark never drops a database it did not make."""
+def bench_name(name: str) -> str:
+    """``name``, refused unless it is a plain name with "bench" in it: a benchmark never makes,
+    reuses or drops a database it did not make."""
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or "bench" not in name:
         raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
-    _drop_and_create(pg, name)
+    return name
+
+
+def recreate_database(pg: str, name: str) -> str:
+    """A fresh, empty database called ``name`` (``bench_name``) on the server ``pg``; its URL."""
+    _drop_and_create(pg, bench_name(name))
     return f"{pg}/{name}"
 
 
 def kept_database(pg: str, name: str) -> str | None:
-    """The URL of the benchmark database ``name`` if it exists already (a run that reuses what an
-    earlier one wrote), else None. Only a name with "bench" in it, as ``recreate_database``."""
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or "bench" not in name:
-        raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
+    """The URL of the benchmark database ``name`` (``bench_name``) if it exists already (a run
+    that reuses what an earlier one wrote), else None."""
+    bench_name(name)
     with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
         found = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
     return f"{pg}/{name}" if found else None

@@ -71,20 +71,14 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def prepare(args) -> str:
-    import psycopg
     import redis
 
-    from benchmarks._server_env import create_database, loopback
+    from benchmarks._server_env import loopback, recreate_database
 
     loopback(args.pg)
     loopback(args.redis)
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", args.database) or "bench" not in args.database:
-        raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
-    with psycopg.connect(f"{args.pg}/postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-        create_database(connection, args.database)
+    database_url = recreate_database(args.pg, args.database)
     redis.Redis.from_url(args.redis).flushdb()
-    database_url = f"{args.pg}/{args.database}"
     os.environ.pop("DEBUG", None)
     os.environ.update(DATABASE_URL=database_url, REDIS_URL=args.redis, SECRET_KEY="confirm-benchmark-only",
                       DJANGO_SETTINGS_MODULE="config.settings", DEBUG="false", LOG_LEVEL="WARNING",

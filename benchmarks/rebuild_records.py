@@ -45,14 +45,12 @@ DISTINCT_PROTOCOLS = 400  # simulated Pro Mafia games, each reused with other pl
 def ensure_database() -> None:
     import psycopg
 
-    from benchmarks._server_env import create_database, loopback
+    from benchmarks._server_env import create_database, kept_database, loopback
 
     loopback(DATABASE_URL)
-    name = DATABASE_URL.rsplit("/", 1)[1]
-    if "bench" not in name:
-        raise SystemExit("refusing: the benchmark database's name must contain 'bench'")
-    with psycopg.connect(DATABASE_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+    pg, name = DATABASE_URL.rsplit("/", 1)
+    if kept_database(pg, name) is None:
+        with psycopg.connect(f"{pg}/postgres", autocommit=True) as conn:
             create_database(conn, name)
 
 

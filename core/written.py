@@ -148,36 +148,32 @@ def _moment_text(when: dt.datetime, zone: dt.tzinfo, language: str, _active: str
     return f"{_date_text(there)}, {formats.time_format(there, TIME_FORMAT)} {zone_name(there)}"
 
 
+def _local_date(value, owner=None) -> dt.date | None:
+    """The date of ``value``: a date as it is, a moment's in its owner's zone; None for nothing."""
+    when = as_moment(value)
+    if isinstance(when, dt.datetime):
+        return when.astimezone(zone_of(owner)).date()
+    return when
+
+
 def day(value, owner=None) -> str:
     """The date only ("Sat 28 Nov 2026"): of a date, or of a moment in its owner's zone."""
-    when = as_moment(value)
-    if when is None:
-        return ""
-    if isinstance(when, dt.datetime):
-        when = when.astimezone(zone_of(owner)).date()
-    return _date_text(when)
+    when = _local_date(value, owner)
+    return "" if when is None else _date_text(when)
 
 
 def date_only(value, owner=None) -> str:
     """The day without its weekday ("2 Oct 2026", «2 октября 2026»): where room is short, as a
     chart's axis at a phone's width. Empty for nothing."""
-    when = as_moment(value)
-    if when is None:
-        return ""
-    if isinstance(when, dt.datetime):
-        when = when.astimezone(zone_of(owner)).date()
-    return formats.date_format(when, DATE_FORMS[_language()][3])
+    when = _local_date(value, owner)
+    return "" if when is None else formats.date_format(when, DATE_FORMS[_language()][3])
 
 
 def month(value, owner=None) -> str:
     """The month and year ("Oct 2026", Russian «Окт 2026»): of a date, or of a moment in its
     owner's zone; a chart's axis names its months so. Empty for nothing."""
-    when = as_moment(value)
-    if when is None:
-        return ""
-    if isinstance(when, dt.datetime):
-        when = when.astimezone(zone_of(owner)).date()
-    return formats.date_format(when, "M Y")
+    when = _local_date(value, owner)
+    return "" if when is None else formats.date_format(when, "M Y")
 
 
 def clock(value, owner=None) -> str:

@@ -92,16 +92,12 @@ def test_a_periods_sums_equal_its_rows_summed(people, rows, start, end, club):
 
 
 def test_the_leaderboard_of_a_period_ranks_the_periods_games(people):
-    clubs, players = people
-    ann, bob, cid, _dan = players
+    clubs, _players = people
     at = datetime(2026, 1, 31, 23, 30, tzinfo=UTC)  # the last half hour of January, then February
-    rows = [(0, 0, 0, True, 1000, 0, False), (1, 0, 0, True, 2500, 0, False), (2, 1, 0, False, 300, 0, False)]
-    _write(people, [])
-    SeatRecord.objects.bulk_create(
-        SeatRecord(game_id=2000 + n, seat=1, player=players[p], club=clubs[c], role="civilian", team="red",
-                   played_at=at + timedelta(hours=n), ruleset="pro-mafia-1.1", won=won, points_milli=points)
-        for n, (p, c, _t, won, points, _f, _s) in enumerate(rows))
-    rows_totals_changed(SeatRecord.objects.all(), sign=1)
+    tens = (at - FIRST) // timedelta(minutes=10)
+    # Ann at 23:30 on 31 January, Bob at 00:30 and Cid at 01:30 on 1 February (Cid in the other club)
+    _write(people, [(0, 0, tens, True, 1000, 0, False), (1, 0, tens + 6, True, 2500, 0, False),
+                    (2, 1, tens + 12, False, 300, 0, False)])
     # Ann on 31 January (an end's rows), Bob and Cid in February (a whole month's totals)
     whole = leaderboard("points", start=datetime(2026, 1, 31, tzinfo=UTC), end=datetime(2026, 3, 1, tzinfo=UTC))
     assert [(row.place, row.nickname, row.points_milli) for row in whole] == [

@@ -141,6 +141,7 @@ class RandomBot(Agent):
 
     name = "random"
     reads_history = False
+    observes_the_end = False
 
     def begin(self, seat: int, seed: str) -> None:
         super().begin(seat, seed)
@@ -198,6 +199,7 @@ class RuleBot(Agent):
     """A player with a sensible strategy (see the module's docstring)."""
 
     name = "rule"
+    observes_the_end = False  # `observe` returns at once when the game is over
 
     def begin(self, seat: int, seed: str) -> None:
         super().begin(seat, seed)

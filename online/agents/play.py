@@ -141,7 +141,9 @@ def play_game(
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():
-        agent.observe(seat_view(st, log, seat, seats.seen[seat], agent.reads_history, histories))
+        if agent.observes_the_end:
+            since = seats.seen[seat]
+            agent.observe(seat_view(st, log, seat, since, agent.reads_history, histories))
     return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
                       problems=seats.problems)  # fmt: skip
 

@@ -223,7 +223,7 @@ def seat_view(
     view.speaker = st.actor if step == "speech" else None
     view.request = None if winner else request_for(st, seat)
     view.living = living
-    view.fouls = dict(fouled)
+    view.fouls = {**fouled} if fouled else {}
     view.nominees = named  # today's
     view.mafia = {"black": list(st.blacks), "don": st.don} if black else None
     view.checks = checks

@@ -290,7 +290,8 @@ def resolve_in_place(st: TableState, inputs: c.Command | list[c.Command]) -> lis
     the newest state (the bots' driver, `replay`), without a copy of the state a step (a copy
     is about 4% of a bot game). A refused input leaves the state part-changed: such a caller
     stops at the error."""
-    if not isinstance(inputs, (list, tuple)):  # a tuple of types: `|` builds a union each call
+    # a list first; a tuple of types, as `|` would build a union each call
+    if type(inputs) is not list and not isinstance(inputs, (list, tuple)):
         inputs = [inputs]
     events: list[dict] = []
     for index, command in enumerate(inputs):

@@ -30,6 +30,7 @@ from online.engine.judged_table.views import (
     SeatHistories,
     SeatView,
     history_for,
+    request_for,
     seat_view,
 )
 
@@ -187,3 +188,19 @@ def test_a_step_on_the_state_itself_is_the_step_resolve_takes(bot):
     with pytest.raises(TableError) as refused:
         resolve_in_place(kept, [c.Vote(1, 2)])
     assert refused.value.input_index == 0
+
+
+def test_a_request_made_with_the_views_living_seats_is_the_request():
+    """`request_for` given the seats at the table (as `seat_view` gives them) asks what it asks
+    without them."""
+    game = play_game({seat: SloppyBot() for seat in range(1, 11)}, "requests")
+    state, _ = create_table("requests")
+    asked = set()
+    for command in inputs_of(game.log):
+        state, _ = resolve(state, command)
+        living = tuple(state.living)
+        for seat in range(1, 11):
+            request = request_for(state, seat)
+            assert request_for(state, seat, living) == request
+            asked.add(request and request["action"])
+    assert asked >= {"speak", "vote", "check", "claim", "kill"}

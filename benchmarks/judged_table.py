@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/judged_table.py [--games 2000] [--pipeline 10000]
 
-1. Whole bot games per second per core in the pure engine (CPU time, time.process_time, best of
+1. Whole bot games per second per core (CPU time, time.process_time, best of
    three batches): the judge with the driver and the built-in bots at all ten seats (each
    answer asked with the seat's view), for the random and the rule-based bot; and the judge
    alone, driven by a scripted player that reads the state (what the engine itself costs).
@@ -30,7 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import IMPLEMENTATION  # noqa: E402
 from games.engine import replay as replay_protocol  # noqa: E402
+from online import agents  # noqa: E402
 from online.agents import RandomBot, RuleBot, play_game  # noqa: E402
+from online.engine import judged_table  # noqa: E402
 from online.engine.judged_table import (
     Check,
     Claim,
@@ -154,7 +156,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     print(
-        f"load average {os.getloadavg()[0]:.2f} (2 cores shared); protocol engine: {IMPLEMENTATION}"
+        f"load average {os.getloadavg()[0]:.2f} (2 cores shared); protocol engine: {IMPLEMENTATION}; "
+        f"judged table: {judged_table.IMPLEMENTATION}; bots and driver: {agents.IMPLEMENTATION}"
     )
     print(f"1. whole games per second per core (CPU time, best of {args.rounds} batches of "
           f"{args.games} games, each after a batch of the calibration)")  # fmt: skip

@@ -1,12 +1,12 @@
 """The protocol engine: replays and validates a `mafia-protocol/1` game document.
 
 Pure Python; nothing here imports Django. The hot module (`replayer`) may also run compiled
-(an optional Cython build of the same source, see `build.py` and docs/rules.md, "Speed"):
+(an optional Cython build of the same source, see `native/` and docs/rules.md, "Speed"):
 `COMPILED` tells which one this process runs, `IMPLEMENTATION` says it in words, and
 `MAFIA_ENGINE_PURE=1` in the environment keeps the plain Python modules.
 """
 
-from . import _native  # first: it chooses what `games.engine.replayer` is
+from ._native import COMPILED, IMPLEMENTATION  # first: it chooses what `.replayer` is
 from .actions import NextActions, NightStageChoice, next_actions
 from .errors import ProtocolError
 from .record import (
@@ -29,9 +29,6 @@ from .record import (
     Will,
 )
 from .replayer import replay
-
-COMPILED: bool = _native.COMPILED
-IMPLEMENTATION: str = _native.IMPLEMENTATION
 
 __all__ = [
     "COMPILED",

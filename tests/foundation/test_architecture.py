@@ -23,9 +23,11 @@ from django.apps import apps as django_apps
 ROOT = Path(__file__).resolve().parents[2]
 
 # Each app and the apps it may import: the allowed direction, lowest first (docs/architecture.md).
-# ``vocabulary`` (the words every part spells alike) sits below everything, when it is there.
+# ``vocabulary`` (the words every part spells alike) sits below everything, when it is there, and so
+# does ``native`` (the loader of the optional compiled modules, which imports nothing of the site).
 ALLOWED: dict[str, set[str]] = {
     "vocabulary": set(),
+    "native": set(),
     "core": set(),
     "clubs": {"core"},
     "games": {"core", "clubs"},
@@ -42,16 +44,17 @@ ALLOWED: dict[str, set[str]] = {
 }
 APPS = tuple(app for app in ALLOWED if (ROOT / app).is_dir())
 for _app_name in ALLOWED:
-    if _app_name != "vocabulary":
-        ALLOWED[_app_name].add("vocabulary")
+    if _app_name not in ("vocabulary", "native"):
+        ALLOWED[_app_name] |= {"vocabulary", "native"}
 # Pure Python: no Django, nothing of the site but the pure packages listed with each.
 PURE = {
     "vocabulary": (),
-    "games.engine": ("vocabulary",),
+    "native": (),
+    "games.engine": ("vocabulary", "native"),
     "scoring.engine": ("games.engine", "vocabulary"),
     "ratings.engine": (),
     "tournaments.seating": (),
-    "online.engine": ("vocabulary",),
+    "online.engine": ("vocabulary", "native"),
     "records.engine": ("games.engine", "scoring.engine", "vocabulary"),
     "leagues.engine": (),
     "seasons.engine": ("records.engine", "ratings.engine", "scoring.engine", "games.engine", "vocabulary"),

@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("vocabulary", "core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings", "records",
+APPS = ("vocabulary", "native", "core", "clubs", "games", "online", "discipline", "scoring", "tournaments", "ratings", "records",
         "leagues", "seasons", "config")
 
 # (module path, imported module) -> why it is imported inside a function
@@ -54,10 +54,10 @@ ALLOWED = {
     ("online/apps.py", ".agents.simulate"): "AppConfig.ready",
     ("online/apps.py", "core"): "AppConfig.ready",
     ("online/apps.py", ".simulations.services"): "AppConfig.ready",
-    # The compiled engine's build needs Cython and setuptools, which only the dev install has.
-    ("games/engine/build.py", "Cython.Build"): "optional build dependency",
-    ("games/engine/build.py", "setuptools"): "optional build dependency",
-    ("games/engine/build.py", "Cython"): "optional build dependency",
+    # The compiled modules' build needs Cython and setuptools, which only the dev install has.
+    ("native/build.py", "Cython.Build"): "optional build dependency",
+    ("native/build.py", "setuptools"): "optional build dependency",
+    ("native/build.py", "Cython"): "optional build dependency",
 }
 
 def deferred_imports() -> set[tuple[str, str]]:

@@ -1,17 +1,19 @@
-"""Build the optional compiled engine: `replayer.py` compiled as it is by Cython.
+"""Build the optional compiled modules: the hot modules that `native.PACKAGES` lists, compiled
+as they are by Cython.
 
-    python -m games.engine.build [--force] [--optional]
+    python -m native.build [--force] [--optional]
 
-The `.py` is compiled unchanged; `replayer.pxd` next to it adds the Cython declarations (an
-extension type for the replay state, C calls for the helpers). The extension lands in
-`_compiled/` (gitignored) with `stamp.json`; `_native.py` loads it in place of `replayer.py`
-only while the stamp matches the sources. Rebuilds only when the sources, this file, Cython or
-Python changed (`--force`: always).
+Each `.py` is compiled unchanged; a `.pxd` next to one adds the Cython declarations (for the
+protocol engine, `games/engine/replayer.pxd`: an extension type for the replay state, C calls
+for the helpers). Each package's extensions land in its `_compiled/` (gitignored) with
+`stamp.json`; `native.load` loads them in place of the `.py` files only while the stamp matches
+the sources. Rebuilds only when the sources, this file, Cython or Python changed (`--force`:
+always); the modules are compiled together, two at a time.
 
 This command never fails a setup: without Cython (`--optional`: silently) or a C compiler, or
-on any error, it prints one warning line, removes any old build and exits 0, and the
-pure-Python engine stays in use. The full compiler output of a failed build is kept in
-`_compiled/build.log`.
+on any error, it prints one warning line, removes any old build and exits 0, and the plain
+modules stay in use. The full compiler output of a failed build is kept in
+`native/build.log`.
 """
 
 from __future__ import annotations
@@ -29,14 +31,15 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from games.engine import _native
+import native
 
-PROJECT = _native.HERE.parent.parent
-LOG = _native.BUILD_DIR / "build.log"
+PROJECT = native.ROOT
+LOG = Path(__file__).resolve().with_name("build.log")
 # Compiler directives: the .py's annotations are documentation, not Cython types (they would
 # add type checks plain Python does not make); the types come from the .pxd alone.
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 TIMEOUT = 900  # seconds, for the compiler and for the check
+WORKERS = 2  # modules compiled at a time (the largest, the judge and the replay, take longest)
 
 
 class BuildError(Exception):
@@ -51,11 +54,11 @@ def build_key(cython_version: str) -> str:
     """What the build depends on: the sources, this file, the tools, the interpreter."""
     digest = hashlib.sha256()
     for part in (
-        _native.sources_digest(),
+        *(f"{package}\0{native.sources_digest(package)}" for package in native.PACKAGES),
         Path(__file__).read_bytes().decode(),
         cython_version,
         sys.version,
-        _native.EXTENSION_SUFFIX,
+        native.EXTENSION_SUFFIX,
         json.dumps(DIRECTIVES, sort_keys=True),
     ):
         digest.update(part.encode())
@@ -64,26 +67,32 @@ def build_key(cython_version: str) -> str:
 
 
 def up_to_date(key: str) -> bool:
-    try:
-        stamp = json.loads(_native.STAMP.read_text())
-    except (OSError, ValueError):
-        return False
-    return stamp.get("build") == key and all(
-        _native.extension_path(module).is_file() for module in _native.MODULES
-    )
+    for package, modules in native.PACKAGES.items():
+        try:
+            stamp = json.loads(native.stamp_path(package).read_text())
+        except (OSError, ValueError):
+            return False
+        if stamp.get("build") != key or not all(
+            native.extension_path(package, module).is_file() for module in modules
+        ):
+            return False
+    return True
 
 
 def remove_build() -> None:
-    """No stamp, no extension: the pure modules are used. The stamp goes first."""
-    _native.STAMP.unlink(missing_ok=True)
-    for module in _native.MODULES:
-        _native.extension_path(module).unlink(missing_ok=True)
+    """No stamp, no extension: the plain modules are used. The stamps go first."""
+    for package in native.PACKAGES:
+        native.stamp_path(package).unlink(missing_ok=True)
+    for package, modules in native.PACKAGES.items():
+        for module in modules:
+            native.extension_path(package, module).unlink(missing_ok=True)
 
 
-def check_declarations() -> None:
-    """The .pxd declares, for each part of the replay, exactly the attributes its `__slots__`
-    lists (Cython itself would only notice a missing one when the replay sets it)."""
-    tree = ast.parse((_native.HERE / "replayer.py").read_text())
+def check_declarations(source: Path, declarations: Path) -> None:
+    """A `.pxd` declares, for each class of its `.py` that has `__slots__`, exactly the
+    attributes its `__slots__` lists (Cython itself would only notice a missing one when the
+    code sets it)."""
+    tree = ast.parse(source.read_text())
     slots: dict[str, set[str]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
@@ -95,7 +104,7 @@ def check_declarations() -> None:
                     slots[node.name] = set(ast.literal_eval(statement.value))
     declared: dict[str, set[str]] = {}
     cdef_class = None
-    for line in (_native.HERE / "replayer.pxd").read_text().splitlines():
+    for line in declarations.read_text().splitlines():
         words = line.split()
         if words[:2] == ["cdef", "class"]:
             cdef_class = words[2].split("(")[0].rstrip(":")
@@ -108,7 +117,22 @@ def check_declarations() -> None:
             for name in set(slots) | set(declared)
             for attribute in slots.get(name, set()) ^ declared.get(name, set())
         ) or sorted(set(slots) ^ set(declared))
-        raise BuildError(f"replayer.pxd and the replay classes' __slots__ differ: {', '.join(differ)}")
+        raise BuildError(
+            f"{declarations.name} and the classes' __slots__ differ: {', '.join(differ)}"
+        )
+
+
+def check_all_declarations() -> None:
+    for package, modules in native.PACKAGES.items():
+        for module in modules:
+            declarations = native.package_dir(package) / f"{module}.pxd"
+            if declarations.is_file():
+                check_declarations(declarations.with_suffix(".py"), declarations)
+
+
+def source_name(package: str, module: str) -> str:
+    """The module's path from the project, as Cython names the module by it."""
+    return "/".join((*package.split("."), f"{module}.py"))
 
 
 def compile_into(target: Path) -> None:
@@ -119,21 +143,24 @@ def compile_into(target: Path) -> None:
 
     os.chdir(PROJECT)  # Cython names the module by its path: games/engine/replayer.py
     extensions = [
-        Extension(f"games.engine.{module}", [f"games/engine/{module}.py"])
-        for module in _native.MODULES
+        Extension(f"{package}.{module}", [source_name(package, module)])
+        for package, modules in native.PACKAGES.items()
+        for module in modules
     ]
-    modules = cythonize(
+    compiled = cythonize(
         extensions,
         build_dir=str(target / "c"),
         compiler_directives=DIRECTIVES,
         force=True,
         quiet=True,
+        nthreads=WORKERS,
     )
-    distribution = Distribution({"name": "mafia-engine-compiled", "ext_modules": modules})
+    distribution = Distribution({"name": "mafia-compiled", "ext_modules": compiled})
     command = distribution.get_command_obj("build_ext")
     command.build_lib = str(target / "lib")
     command.build_temp = str(target / "obj")
     command.inplace = False
+    command.parallel = WORKERS
     distribution.run_command("build_ext")
 
 
@@ -153,13 +180,24 @@ def run(command: list[str], log, failure: str, env: dict | None = None) -> None:
         raise BuildError(failure)
 
 
+# Run in a fresh interpreter after the build: every package loads compiled, the protocol engine
+# replays the examples and the rule-based bots play a game at the judged table.
 CHECK = """
+import importlib, sys
+for package in sys.argv[1:]:
+    module = importlib.import_module(package)
+    assert module.COMPILED, (package, module.IMPLEMENTATION)
 import games.engine as engine
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
-assert engine.COMPILED, engine.IMPLEMENTATION
+from online.agents import RuleBot, play_game
 for game in (full_pro_mafia_game(), full_fiim_game()):
     engine.replay(game.build()).to_result()
+assert play_game({seat: RuleBot() for seat in range(1, 11)}, "build-check").log
 """
+
+
+def sources_digests() -> dict[str, str]:
+    return {package: native.sources_digest(package) for package in native.PACKAGES}
 
 
 def build(force: bool) -> str:
@@ -171,39 +209,38 @@ def build(force: bool) -> str:
     key = build_key(Cython.__version__)
     if not force and up_to_date(key):
         return f"compiled build up to date (Cython {Cython.__version__})"
-    check_declarations()
+    check_all_declarations()
     compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         raise BuildError(f"no C compiler: {compiler} not found")
-    sources = _native.sources_digest()
+    sources = sources_digests()
     remove_build()
-    _native.BUILD_DIR.mkdir(exist_ok=True)
     with (
-        tempfile.TemporaryDirectory(prefix="mafia-engine-build-") as temporary,
+        tempfile.TemporaryDirectory(prefix="mafia-compiled-build-") as temporary,
         LOG.open("w") as log,
     ):
         target = Path(temporary)
-        command = [sys.executable, "-m", "games.engine.build", "--compile-into", str(target)]
+        command = [sys.executable, "-m", "native.build", "--compile-into", str(target)]
         run(command, log, "Cython or the C compiler failed")
-        if _native.sources_digest() != sources:
+        if sources_digests() != sources:
             raise BuildError("the sources changed during the build")
-        for module in _native.MODULES:
-            built = target / "lib" / "games" / "engine" / _native.extension_path(module).name
-            staged = _native.BUILD_DIR / f".{built.name}.new"
-            shutil.copyfile(built, staged)
-            os.replace(staged, _native.extension_path(module))  # a new file: safe for runners
-        stamp = {
-            "sources": sources,
-            "build": key,
-            "tool": f"Cython {Cython.__version__}",
-        }
-        staged = _native.STAMP.with_suffix(".new")
-        staged.write_text(json.dumps(stamp, indent=2) + "\n")
-        os.replace(staged, _native.STAMP)
-        # The build must load and replay in a fresh interpreter, else it goes.
+        stamp = {"build": key, "tool": f"Cython {Cython.__version__}"}
+        for package, modules in native.PACKAGES.items():
+            native.build_dir(package).mkdir(exist_ok=True)
+            for module in modules:
+                path = native.extension_path(package, module)
+                built = target / "lib" / Path(*package.split(".")) / path.name
+                staged = path.with_name(f".{path.name}.new")
+                shutil.copyfile(built, staged)
+                os.replace(staged, path)  # a new file: safe for runners
+            staged = native.stamp_path(package).with_suffix(".new")
+            staged.write_text(json.dumps({"sources": sources[package], **stamp}, indent=2) + "\n")
+            os.replace(staged, native.stamp_path(package))
+        # The build must load and run in a fresh interpreter, else it goes.
         env = dict(os.environ)
-        env.pop(_native.PURE_VARIABLE, None)
-        run([sys.executable, "-c", CHECK], log, "the compiled engine failed its check", env)
+        env.pop(native.PURE_VARIABLE, None)
+        check = [sys.executable, "-c", CHECK, *native.PACKAGES]
+        run(check, log, "the compiled modules failed their check", env)
     LOG.unlink(missing_ok=True)
     return f"compiled build made ({stamp['tool']})"
 
@@ -224,8 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     except CythonMissing:  # a build already made stays valid while its stamp matches
         if not args.optional:
             print(
-                "warning: compiled engine not built: Cython is not installed "
-                "(pip install -e '.[dev]'); using the pure-Python engine.",
+                "warning: compiled modules not built: Cython is not installed "
+                "(pip install -e '.[dev]'); using the pure-Python modules.",
                 file=sys.stderr,
             )
         return 0
@@ -235,11 +272,11 @@ def main(argv: list[str] | None = None) -> int:
         reason = " ".join(str(exc).split()) or type(exc).__name__
         where = f"; see {LOG.relative_to(PROJECT)}" if LOG.is_file() else ""
         print(
-            f"warning: compiled engine not built ({reason}){where}; using the pure-Python engine.",
+            f"warning: compiled modules not built ({reason}){where}; using the pure-Python modules.",
             file=sys.stderr,
         )
         return 0
-    print(f"engine: {outcome}")
+    print(f"compiled modules: {outcome}")
     return 0
 
 

@@ -248,6 +248,11 @@ def _close_if_due(table: JudgedTable, state, log: list[dict], now: datetime):
 
 
 @transaction.atomic
+def new_table_token() -> str:
+    """A new table's token: its address, and the seed of its deal and of its bots."""
+    return secrets.token_urlsafe(12).replace("-", "x").replace("_", "y")
+
+
 def table_sit_down(*, user=None, session_key: str = "", seat: int | None = None, bots: str = "rule",
                    language: str = "en", now: datetime) -> JudgedTable:  # fmt: skip
     """A new table: the person takes `seat` (or a seat dealt at random), bots take the others;
@@ -258,7 +263,7 @@ def table_sit_down(*, user=None, session_key: str = "", seat: int | None = None,
         raise ApplicationError(_("A table speaks English or Russian."), code="language")
     if seat is not None and not 1 <= seat <= 10:
         raise ApplicationError(_("Seats are numbered 1 to 10."), code="seat")
-    token = secrets.token_urlsafe(12).replace("-", "x").replace("_", "y")
+    token = new_table_token()
     seat = seat or secrets.randbelow(10) + 1
     state, log = create_table(token, config=person_config(language))
     table = JudgedTable(token=token, seed=token, seat=seat, user=user if user and user.is_authenticated else None,

@@ -73,7 +73,8 @@ def test_score_protocol_missing_file_is_a_clear_error(tmp_path):
     code, output = run(tmp_path / "missing.json")
     assert code == 1
     assert output["error"]["event"] is None
-    assert "cannot read" in output["error"]["message"]
+    assert output["error"]["rule"] == "document.unreadable"
+    assert output["error"]["message"] == f"cannot read {tmp_path / 'missing.json'}: No such file or directory"
 
 
 @pytest.mark.parametrize("content", ["{not json", "[]"])

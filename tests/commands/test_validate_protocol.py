@@ -59,6 +59,9 @@ def test_non_json_file(tmp_path, content):
 def test_missing_file(tmp_path):
     result, code = run_command(tmp_path / "absent.json")
     assert code == 1 and result["valid"] is False and result["error"]["event"] is None
+    # the same refusal as score_protocol's (games.management.protocol_command)
+    assert result["error"]["rule"] == "document.unreadable"
+    assert result["error"]["message"] == f"cannot read {tmp_path / 'absent.json'}: No such file or directory"
 
 
 def test_subprocess_prints_json_and_no_traceback(tmp_path):

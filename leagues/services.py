@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
-from core.audit import log_action
+from core.audit import changes_applied, log_action
 from core.errors import ApplicationError, checked_text
 from core.limits import DESCRIPTION_MAX_LENGTH
 from core.locking import for_update, named_lock
@@ -149,10 +149,8 @@ def league_update(*, league: League, actor, name: str, description: str = "") ->
     league = for_update(League.objects).get(pk=league.pk)
     fields = {"name": _name(name, _("The name")),
               "description": checked_text(description, max_length=DESCRIPTION_MAX_LENGTH)}
-    changes = {f: {"from": getattr(league, f), "to": v} for f, v in fields.items() if getattr(league, f) != v}
+    changes = changes_applied(league, fields, as_text=False)
     if changes:
-        for field, value in fields.items():
-            setattr(league, field, value)
         league.save()
         log_action(league, action="league.updated", actor=actor, data=changes)
     return league
@@ -325,10 +323,8 @@ def series_update(*, series: Series, actor, name: str, starts_on: date, ends_on:
                                % {"names": ", ".join(outside)}, code="dates")
     fields = {"name": _name(name, _("The name")), "starts_on": starts_on, "ends_on": ends_on,
               "points_table": points_table, "description": checked_text(description, max_length=DESCRIPTION_MAX_LENGTH)}
-    changes = {f: {"from": str(getattr(series, f)), "to": str(v)} for f, v in fields.items() if getattr(series, f) != v}
+    changes = changes_applied(series, fields)
     if changes:
-        for field, value in fields.items():
-            setattr(series, field, value)
         series.save()
         log_action(series, action="series.updated", actor=actor, data=changes)
     return series

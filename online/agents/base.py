@@ -27,6 +27,15 @@ class Agent:
 
     name = "agent"
     reads_history = True  # False: the driver leaves the views' history out (it costs time)
+    # False: `observe` does nothing with the view of a finished game, so the driver builds none
+    # (a view costs time). A subclass that overrides `observe` is shown the end again unless
+    # it says otherwise itself (`__init_subclass__`).
+    observes_the_end = True
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "observe" in cls.__dict__ and "observes_the_end" not in cls.__dict__:
+            cls.observes_the_end = True
 
     def begin(self, seat: int, seed: str) -> None:
         self.seat = seat

@@ -13,8 +13,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from online.engine.judged_table import TableConfig, TableState, Vote, create_table, resolve
+from online.engine.judged_table import TableConfig, TableState, Vote, create_table
 from online.engine.judged_table.commands import make, timeout
+from online.engine.judged_table.judge import resolve_in_place
 from online.engine.judged_table.phrases import ENGLISH, Phrasebook
 from online.engine.judged_table.views import SeatHistories, seat_view
 
@@ -134,14 +135,16 @@ def play_game(
             request, answer = seats.ask(st, log, seat)
             command = None if answer is None else answer_to_command(seat, request, answer)
             commands = [command if command is not None else timeout(seats.notes_since(before))]
-        st, events = resolve(st, commands)
+        events = resolve_in_place(st, commands)  # the driver keeps only the newest state
         log.extend(events)
         if histories is not None:
             histories.add(events)
     else:  # pragma: no cover - a game has far fewer inputs; this guards a broken agent loop
         raise RuntimeError(f"game {seed} did not end within {max_inputs} inputs")
     for seat, agent in agents.items():
-        agent.observe(seat_view(st, log, seat, seats.seen[seat], agent.reads_history, histories))
+        if agent.observes_the_end:
+            since = seats.seen[seat]
+            agent.observe(seat_view(st, log, seat, since, agent.reads_history, histories))
     return PlayedGame(seed=seed, state=st, log=log, agents={seat: agent.name for seat, agent in agents.items()},
                       problems=seats.problems)  # fmt: skip
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from core import outbox
-from core.audit import log_action
+from core.audit import changes_applied, log_action
 from core.errors import ApplicationError
 from games.services import results_publication_follow_switch
 
@@ -82,12 +82,7 @@ def tournament_update(*, tournament: Tournament, actor, **fields) -> Tournament:
     if any(merged[f] != getattr(tournament, f) for f in ("starts_on", "ends_on")):
         tournament_dates_changing.send(Tournament, tournament=tournament, starts_on=merged["starts_on"],
                                        ends_on=merged["ends_on"])  # a listener may refuse
-    changes = {}
-    for field, value in fields.items():
-        before = getattr(tournament, field)
-        if before != value:
-            changes[field] = {"from": str(before), "to": str(value)}
-            setattr(tournament, field, value)
+    changes = changes_applied(tournament, fields)
     if changes:
         tournament.save()
         log_action(tournament, action="tournament.updated", actor=actor, data=changes)
@@ -131,11 +126,7 @@ def publication_set(*, tournament: Tournament, actor, **switches: bool) -> Tourn
     if unknown:
         raise ApplicationError(_("Unknown publication switch."), code="switch")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    changes = {}
-    for name, value in switches.items():
-        if getattr(tournament, name) != bool(value):
-            changes[name] = {"from": getattr(tournament, name), "to": bool(value)}
-            setattr(tournament, name, bool(value))
+    changes = changes_applied(tournament, {name: bool(value) for name, value in switches.items()}, as_text=False)
     if changes:
         tournament.save(update_fields=[*changes, "updated_at"])
         if "publish_seating" in changes:
@@ -164,11 +155,7 @@ def evening_update(*, evening: Evening, actor, **fields) -> Evening:
     if unknown:
         raise TypeError(f"Unknown evening fields: {sorted(unknown)}")
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
-    changes = {}
-    for field, value in fields.items():
-        if getattr(evening, field) != value:
-            changes[field] = {"from": str(getattr(evening, field)), "to": str(value)}
-            setattr(evening, field, value)
+    changes = changes_applied(evening, fields)
     if changes:
         evening.save()
         log_action(evening, action="evening.updated", actor=actor, data=changes)

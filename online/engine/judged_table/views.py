@@ -121,8 +121,9 @@ class SeatHistories:
         return tuple(history)
 
 
-def request_for(st: TableState, seat: int) -> dict | None:
-    """What the judge waits for from this seat in the open window."""
+def request_for(st: TableState, seat: int, living: tuple[int, ...] | None = None) -> dict | None:
+    """What the judge waits for from this seat in the open window (`living`: the seats at the
+    table, in order, when the caller has them)."""
     step = st.step
     if step == "speech":
         if st.actor != seat:
@@ -144,17 +145,15 @@ def request_for(st: TableState, seat: int) -> dict | None:
         if seat in st.hands:
             return None
         return {"action": "hand", "candidates": list(st.candidates)}
+    if living is None:
+        living = [s for s in SEATS if st.alive[s]]
     if step in ("sheriff_check", "don_check") and st.actor == seat:
         kind = "sheriff" if step == "sheriff_check" else "don"
-        return {
-            "action": "check",
-            "as": kind,
-            "targets": [s for s in SEATS if st.alive[s] and s != seat],
-        }
+        return {"action": "check", "as": kind, "targets": [s for s in living if s != seat]}
     if step == "claims" and seat in st.claimants and seat not in st.claims:
-        return {"action": "claim", "targets": [s for s in SEATS if st.alive[s]]}
+        return {"action": "claim", "targets": list(living)}
     if step == "kill" and st.actor == seat:
-        return {"action": "kill", "targets": [s for s in SEATS if st.alive[s]],
+        return {"action": "kill", "targets": list(living),
                 "claims": {str(s): t for s, t in st.claims.items()}}  # fmt: skip
     return None
 
@@ -221,9 +220,9 @@ def seat_view(
     view.number = st.number
     view.step = PUBLIC_STEPS.get(step, step)
     view.speaker = st.actor if step == "speech" else None
-    view.request = None if winner else request_for(st, seat)
+    view.request = None if winner else request_for(st, seat, living)
     view.living = living
-    view.fouls = dict(fouled)
+    view.fouls = {**fouled} if fouled else {}
     view.nominees = named  # today's
     view.mafia = {"black": list(st.blacks), "don": st.don} if black else None
     view.checks = checks

@@ -102,3 +102,27 @@ def test_a_rule_based_player_shown_the_log_from_its_middle_reads_on_its_own():
     first.begin(5, "middle")
     first.observe(seat_view(state, log, 5))
     assert first.reading is not OWN_READING and first.reading.upto == len(log)
+
+
+def test_the_end_is_shown_to_the_agents_that_observe_it():
+    """The driver builds no view of the finished game for the bots whose `observe` ignores it;
+    an agent that overrides `observe` (a subclass of such a bot too) is shown the end."""
+
+    class Watcher(RuleBot):
+        def observe(self, view) -> None:
+            self.last_winner = view.winner
+            super().observe(view)
+
+    class Ignoring(RandomBot):
+        observes_the_end = False
+
+        def observe(self, view) -> None:
+            assert view.winner is None, "shown the end"
+
+    assert not RuleBot.observes_the_end and not RandomBot.observes_the_end
+    assert not SloppyBot.observes_the_end
+    assert Watcher.observes_the_end
+    seats = {seat: Watcher() if seat == 1 else Ignoring() if seat == 2 else RuleBot()
+             for seat in range(1, 11)}  # fmt: skip
+    game = play_game(seats, "the-end")
+    assert seats[1].last_winner == game.state.winner is not None

@@ -1,7 +1,8 @@
 """The judge's and the views' shortcuts for speed give what the plain computation gives: a
 remembered reading of a speech, the name readers tables share, the default settings, and the
 public facts of a view, kept by later states only while they still hold; the seats' histories
-kept beside the log, a view built field by field, and the driver's commands."""
+kept beside the log, a view built field by field, the driver's commands and its steps on the
+state itself."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from online.agents.bots import SloppyBot
 from online.engine.judged_table import commands as c
 from online.engine.judged_table import create_table, inputs_of, resolve
 from online.engine.judged_table.config import TableConfig
+from online.engine.judged_table.errors import TableError
+from online.engine.judged_table.judge import resolve_in_place
 from online.engine.judged_table.speech import (
     MEMO_SIZE,
     _readings,
@@ -27,6 +30,7 @@ from online.engine.judged_table.views import (
     SeatHistories,
     SeatView,
     history_for,
+    request_for,
     seat_view,
 )
 
@@ -163,3 +167,40 @@ def test_commands_made_fast():
             made.seat = 5
     assert c.timeout("late") == c.Timeout("late") and c.timeout() == c.Timeout()
     assert type(c.timeout()) is c.Timeout
+
+
+@pytest.mark.parametrize("bot", [RuleBot, SloppyBot])
+def test_a_step_on_the_state_itself_is_the_step_resolve_takes(bot):
+    """`resolve_in_place` changes the state it is given into the state `resolve` returns (and
+    writes the same events); `resolve` leaves its state as it was."""
+    for seed in range(3):
+        game = play_game({seat: bot() for seat in range(1, 11)}, seed)
+        state, _ = create_table(seed)
+        kept, _ = create_table(seed)
+        for command in inputs_of(game.log):
+            if type(command) is c.Timeout or command.seat % 2:
+                command = [command]  # a batch and a single command alike
+            before = state.snapshot()
+            state, events = resolve(state, command)
+            assert resolve_in_place(kept, command) == events
+            assert kept.snapshot() == state.snapshot() != before
+        assert kept.winner == game.state.winner is not None
+    with pytest.raises(TableError) as refused:
+        resolve_in_place(kept, [c.Vote(1, 2)])
+    assert refused.value.input_index == 0
+
+
+def test_a_request_made_with_the_views_living_seats_is_the_request():
+    """`request_for` given the seats at the table (as `seat_view` gives them) asks what it asks
+    without them."""
+    game = play_game({seat: SloppyBot() for seat in range(1, 11)}, "requests")
+    state, _ = create_table("requests")
+    asked = set()
+    for command in inputs_of(game.log):
+        state, _ = resolve(state, command)
+        living = tuple(state.living)
+        for seat in range(1, 11):
+            request = request_for(state, seat)
+            assert request_for(state, seat, living) == request
+            asked.add(request and request["action"])
+    assert asked >= {"speak", "vote", "check", "claim", "kill"}

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -39,7 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.entry_load import percentile  # noqa: E402  (after the path is set)
+from benchmarks.confirm_load import stop  # noqa: E402  (after the path is set)
+from benchmarks.entry_load import percentile  # noqa: E402
 from benchmarks.leaderboards_load import calibration  # noqa: E402
 
 DATABASE_URL = os.environ.get("BENCH_PIPELINE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mafia_bench_pipeline")
@@ -202,18 +202,6 @@ def start_server(args) -> tuple[subprocess.Popen, int]:
          "--workers", str(args.web_workers), "--timeout", "60", "--log-level", "warning"],
         cwd=ROOT, env={**os.environ}, start_new_session=True)
     return wait_until_serving(server, port, seconds=60), port
-
-
-def stop(process: subprocess.Popen) -> None:
-    """SIGTERM to the process group, SIGKILL if it has not gone within 30 s (a warm shutdown waits
-    for the worker's jobs)."""
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
 
 
 def report(args, calibration_us, stored, seen, worker_cpu, own_cpu, server_cpu, games) -> None:

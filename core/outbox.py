@@ -63,8 +63,8 @@ EARLIER: dict[str, Callable[[int, int], int]] = {}
 # name → find(limit): marks dirty what is older than its inputs; returns how many it marked.
 SWEEPERS: dict[str, Callable[[int], int]] = {}
 # kind → carry(target_id): a request changed none of the target's inputs but their version (a
-# Confirm); if the stored output can follow in a statement or two, carry does so in the request's
-# transaction, announces it as a run would, and returns True: the job is then done, with no run.
+# Confirm); if the stored output can follow in a statement or two, in the request's transaction,
+# carry does so and returns True, and the job's run then only announces it (``carried``).
 CARRIERS: dict[str, Callable[[int], bool]] = {}
 
 
@@ -131,7 +131,7 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
     message (younger than RESEND_AFTER) or the follow-up of a running job already covers it.
     ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``).
     ``same_inputs``: the request changed no input of the target; if its job was done (the stored
-    output is current), the kind's ``CARRIERS`` may carry the output over, and the job stays done."""
+    output is current), the kind's ``CARRIERS`` may carry the output over, and the run announces it."""
     now = timezone.now()
     # No savepoint: a failed request fails the caller's transaction anyway, and the two statements
     # of one were a third of a request's round trips to the database (issue 31).
@@ -161,15 +161,12 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
             send = not in_flight  # else the queued run, or the follow-up of the running one, covers it
             if at_once and job.status != Status.RUNNING:
                 send = True  # a queued message may wait behind other jobs: this process runs it now
-        if same_inputs and up_to_date and kind in CARRIERS and CARRIERS[kind](target_id):
-            # Carried over and announced in this transaction: up to date as of this request.
-            job.status, job.covered_until = Status.DONE, job.requested_at
-            job.save()
-            return
         if at_once and send:
             job.enqueued_at = None  # no message: if this process dies before its run, the sweep sends one
             job.save()
-            transaction.on_commit(lambda: run_at_once(kind, target_id))
+            carried_at = job.requested_at if (same_inputs and up_to_date and kind in CARRIERS
+                                              and CARRIERS[kind](target_id)) else None
+            transaction.on_commit(lambda: run_at_once(kind, target_id, carried_at=carried_at))
             return
         if send:
             job.enqueued_at = now
@@ -183,14 +180,15 @@ _at_once_pool: tuple[int, ThreadPoolExecutor] | None = None
 _at_once_lock = threading.Lock()
 
 
-def run_at_once(kind: str, target_id: int) -> None:
+def run_at_once(kind: str, target_id: int, *, carried_at=None) -> None:
     """Run a job in this process right after the commit of the request that asked for it (a
     Confirm's scores: issue 31), on a thread of the process's own, so the person's answer does not
-    wait for it (issue 14's Confirm target); in the embedded mode, here and now, as every task."""
+    wait for it (issue 14's Confirm target); in the embedded mode, here and now, as every task.
+    ``carried_at``: the request carried the output over (``run_job``)."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        _run_here(kind, target_id)
+        _run_here(kind, target_id, carried_at)
     else:
-        _pool().submit(_run_on_thread, kind, target_id)
+        _pool().submit(_run_on_thread, kind, target_id, carried_at)
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -202,18 +200,18 @@ def _pool() -> ThreadPoolExecutor:
         return _at_once_pool[1]
 
 
-def _run_on_thread(kind: str, target_id: int) -> None:
+def _run_on_thread(kind: str, target_id: int, carried_at=None) -> None:
     try:
-        _run_here(kind, target_id)
+        _run_here(kind, target_id, carried_at)
     finally:
         connections.close_all()  # this thread's own connection
 
 
-def _run_here(kind: str, target_id: int) -> str:
+def _run_here(kind: str, target_id: int, carried_at=None) -> str:
     """``run_job``, so a run under way elsewhere is left to it; a failed run is sent to the worker,
     which retries it with backoff (a broker outage leaves it to the sweep)."""
     try:
-        status = run_job(kind, target_id)
+        status = run_job(kind, target_id, carried_at=carried_at)
     except Exception:  # the database itself failed: the job's row is dirty, and the sweep sends it
         logger.exception("recompute %s:%s at once failed; sent to the worker", kind, target_id)
         status = Status.FAILED
@@ -306,13 +304,15 @@ class Lease:
         return False
 
 
-def run_job(kind: str, target_id: int) -> str:
+def run_job(kind: str, target_id: int, *, carried_at=None) -> str:
     """Bring one target up to date. Returns the job's status after the run.
 
     A job running under another worker's live lease is left to it (its run covers what was asked
     until it started; a request since then gets a follow-up run). A job whose lease ran out is
     taken over: a fresh token, and the old run — if it was not dead after all — finds its token
-    gone and records nothing.
+    gone and records nothing. ``carried_at``: the request of that time carried the output over
+    (``CARRIERS``); while it is still the job's last request, the runner is told (``carried``) and
+    only announces the output. Any later request makes it a full run.
     """
     leased = Lease.applies()
     with transaction.atomic():
@@ -323,6 +323,7 @@ def run_job(kind: str, target_id: int) -> str:
         if job.status == Status.RUNNING and job.lease_expires_at is not None and job.lease_expires_at > now:
             return "running elsewhere"
         covering = job.requested_at
+        carried = carried_at is not None and covering == carried_at
         from_game_id = job.from_game_id
         job.status, job.started_at, job.error = Status.RUNNING, now, ""
         job.run_token = uuid.uuid4().hex
@@ -334,7 +335,7 @@ def run_job(kind: str, target_id: int) -> str:
     started = time.monotonic()
     try:
         with Lease(job.pk, token) if leased else contextlib.nullcontext():
-            RUNNERS[kind](target_id, from_game_id=from_game_id, job_id=job.pk)
+            RUNNERS[kind](target_id, from_game_id=from_game_id, job_id=job.pk, **({"carried": True} if carried else {}))
     except Exception as error:  # recorded for the organizers' status page, then retried
         logger.exception("recompute %s:%s failed", kind, target_id)
         with transaction.atomic():

@@ -18,7 +18,7 @@ from games.services import (
 from ratings.models import PlayerRating, RatingEntry
 from records.models import SeatRecord
 from scoring.models import SeatScore
-from scoring.services import game_scores_recompute, stale_score_games
+from scoring.services import stale_score_games
 from tournaments.models import StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff
@@ -311,15 +311,15 @@ def test_every_kind_of_job_has_the_runner_its_app_registered():
 
 def test_a_confirm_scores_its_game_itself_right_after_its_commit(cup, django_capture_on_commit_callbacks):
     """The confirming process runs the game's scores job right after the commit, instead of sending
-    it, when it cannot carry the scores over: ten tables confirmed together are not ten jobs queued
-    behind each other in the worker (docs/pipeline.md, "Figures")."""
+    it: ten tables confirmed together are not ten jobs queued behind each other in the worker
+    (docs/pipeline.md, "Figures")."""
     tournament, judge, organizer = cup
     with django_capture_on_commit_callbacks(execute=True):
         game = finished_game(tournament, judge)
         game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
     sent = []
     with mock.patch.object(pipeline, "send_job", lambda kind, target_id, **_: sent.append(kind)), \
-            mock.patch.dict(pipeline.CARRIERS, clear=True), django_capture_on_commit_callbacks(execute=True):
+            django_capture_on_commit_callbacks(execute=True):
         game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
     assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
     assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
@@ -328,26 +328,15 @@ def test_a_confirm_scores_its_game_itself_right_after_its_commit(cup, django_cap
 
 def test_a_confirm_carries_the_submitted_scores_over_without_a_replay(cup, django_capture_on_commit_callbacks):
     """The submitted protocol's scores were up to date: the Confirm changes nothing they read, so
-    they become the confirmed version's in its own transaction, which asks for the standings (and
-    the rest) itself: no run of the game's scores, no replay."""
+    they become the confirmed version's in its own transaction, and the run only announces them."""
     tournament, judge, organizer = cup
     with django_capture_on_commit_callbacks(execute=True):
         game = finished_game(tournament, judge)
         game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
     submitted = {row.seat: (row.total, row.items, row.player_id) for row in SeatScore.objects.filter(game=game)}
     with mock.patch("scoring.services.replay", side_effect=AssertionError("replayed")), \
-            mock.patch.object(pipeline, "run_at_once", side_effect=AssertionError("run")), \
-            mock.patch.object(pipeline, "send_job") as send:
-        with django_capture_on_commit_callbacks() as on_commit:
-            game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
-            asked = set(RecomputeJob.objects.exclude(status=Status.DONE).values_list("kind", flat=True))
-        for callback in on_commit:
-            callback()
-    assert asked == {Kind.STANDINGS, Kind.RATINGS, Kind.PLAYER_RECORDS}  # in the Confirm's transaction
-    assert {call.args[0] for call in send.call_args_list} == asked
-    with django_capture_on_commit_callbacks(execute=True):
-        for kind in asked:
-            pipeline.run_job(kind, tournament.pk if kind == Kind.STANDINGS else 0 if kind == Kind.RATINGS else game.pk)
+            django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
     rows = SeatScore.objects.filter(game=game)
     assert {row.protocol_version for row in rows} == {game.protocol_version}
     assert {row.seat: (row.total, row.items, row.player_id) for row in rows} == submitted
@@ -372,19 +361,24 @@ def test_a_confirm_scores_in_full_when_its_scores_were_not_up_to_date(cup, djang
     assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
 
 
-def test_a_confirm_of_scores_of_an_older_version_scores_in_full(cup, django_capture_on_commit_callbacks):
-    """The stored scores are not the previous version's (here: left at an older one): nothing is
-    carried over, and the Confirm's run replays the game."""
+def test_a_request_after_a_carried_over_confirm_makes_its_run_a_full_one(cup, django_capture_on_commit_callbacks):
+    """The Confirm carried its scores over, and before its run something else asked for them: the
+    run recomputes them from the protocol rather than only announcing what was carried over."""
     tournament, judge, organizer = cup
     with django_capture_on_commit_callbacks(execute=True):
         game = finished_game(tournament, judge)
         game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
-    SeatScore.objects.filter(game=game).update(protocol_version=game.protocol_version - 1)
-    with mock.patch("scoring.services.game_scores_recompute", wraps=game_scores_recompute) as recompute, \
+    runs = []
+    with mock.patch.object(pipeline, "run_at_once", lambda *args, **kwargs: runs.append((args, kwargs))), \
             django_capture_on_commit_callbacks(execute=True):
         game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    (args, kwargs), = runs
+    assert kwargs["carried_at"] is not None
+    with mock.patch.object(pipeline, "send_job"):
+        pipeline.request_game_scores(game.pk)
+    with mock.patch("scoring.services.game_scores_recompute") as recompute:
+        assert pipeline.run_job(*args, **kwargs) == Status.DONE
     recompute.assert_called_once_with(game_id=game.pk)
-    assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
 
 
 def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cup, settings,
@@ -402,8 +396,7 @@ def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cu
         def submit(self, function, *args):
             pipeline._run_here(*args)
 
-    with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: broken}), mock.patch.dict(pipeline.CARRIERS, clear=True), \
-            mock.patch.object(pipeline, "_pool", Here), \
+    with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: broken}), mock.patch.object(pipeline, "_pool", Here), \
             mock.patch.object(pipeline, "send_job") as send, django_capture_on_commit_callbacks(execute=True):
         game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
     game.refresh_from_db()

@@ -18,7 +18,7 @@ from games.services import (
 from ratings.models import PlayerRating, RatingEntry
 from records.models import SeatRecord
 from scoring.models import SeatScore
-from scoring.services import stale_score_games
+from scoring.services import game_scores_recompute, stale_score_games
 from tournaments.models import StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff
@@ -379,6 +379,21 @@ def test_a_request_after_a_carried_over_confirm_makes_its_run_a_full_one(cup, dj
     with mock.patch("scoring.services.game_scores_recompute") as recompute:
         assert pipeline.run_job(*args, **kwargs) == Status.DONE
     recompute.assert_called_once_with(game_id=game.pk)
+
+
+def test_a_confirm_of_scores_of_an_older_version_scores_in_full(cup, django_capture_on_commit_callbacks):
+    """The stored scores are not the previous version's (here: left at an older one): nothing is
+    carried over, and the Confirm's run replays the game."""
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    SeatScore.objects.filter(game=game).update(protocol_version=game.protocol_version - 1)
+    with mock.patch("scoring.services.game_scores_recompute", wraps=game_scores_recompute) as recompute, \
+            django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    recompute.assert_called_once_with(game_id=game.pk)
+    assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
 
 
 def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cup, settings,

@@ -6,8 +6,8 @@
 # `event` arguments known to be dicts (the replay loop has checked that). Keep each class's
 # attributes in step with its `__slots__`; the build refuses a mismatch at compile time.
 #
-# The event handlers (`on_*`) stay plain methods: the loop dispatches to them through the
-# handler tables by identity; only `on_foul`, the most common event, is also called directly.
+# The event handlers (`on_*`) are C calls too: the loop calls each by its event code (the
+# codes are C ints here), and their `event` is a dict, so its `get` is a C call.
 # `start_phase` is declared in every part that keeps something per phase, each overriding the
 # one before (a C call). Only arguments that always are the declared type are typed.
 import cython
@@ -17,6 +17,9 @@ cpdef tuple _deal_of(ruleset)
 cpdef _describe(value)
 cpdef _declared_phase(event)
 cpdef _header_error(rule, message)
+
+cdef int _UNREAD, _FOUL, _NOMINATE, _VOTE, _WILL, _SHOT, _DON_CHECK, _SHERIFF_CHECK, _RAISE
+cdef int _BONUS, _DISQUALIFY, _DD, _SURRENDER, _SHERIFF_KILL_RESPONSIBLE
 
 cdef class _Reading:
     cdef public object ruleset
@@ -76,6 +79,9 @@ cdef class _Day(_Seats):
     cdef public list raises
 
     cpdef start_phase(self)
+    cpdef on_nominate(self, index, dict event)
+    cpdef on_vote(self, index, dict event)
+    cpdef on_raise(self, index, dict event)
     cpdef check_vote(self, index, dict event, day)
     cpdef dict cast_by_seat(self, index, dict event, dict votes, list candidates, alive)
     cpdef refuse_nomination(self, index, dict event)
@@ -89,6 +95,9 @@ cdef class _Night(_Day):
 
     cpdef start_phase(self)
     cpdef enter_stage(self, index, dict event, stage)
+    cpdef on_shot(self, index, dict event)
+    cpdef on_don_check(self, index, dict event)
+    cpdef on_sheriff_check(self, index, dict event)
     cpdef on_check(self, index, dict event, stage, checker, by)
     cpdef shot_by_shown_numbers(self, index, dict event)
     cpdef shot_by_don_decision(self, index, dict event)
@@ -98,6 +107,7 @@ cdef class _Wills(_Night):
     cdef public object will_seats
 
     cpdef bint has_left_will(self, seat)
+    cpdef on_will(self, index, dict event)
     cpdef will_target_at_table(self, index, dict event, seat, alive_after)
     cpdef will_declarations(self, index, dict event, alive_after)
 
@@ -109,6 +119,8 @@ cdef class _Discipline(_Wills):
     cdef public object dd
 
     cpdef on_foul(self, index, dict event)
+    cpdef on_disqualify(self, index, dict event)
+    cpdef on_dd(self, index, dict event)
     cpdef disqualify(self, index, seat, reason, cause)
     cpdef refuse_foul(self, index, dict event)
 
@@ -117,6 +129,11 @@ cdef class _Outcome(_Discipline):
     cdef public list sheriff_kill_responsible
     cdef public list bonuses
 
+    cpdef on_surrender(self, index, dict event)
+    cpdef on_sheriff_kill_responsible(self, index, dict event)
+    cpdef on_bonus(self, index, dict event)
+
 cdef class _Replay(_Outcome):
+    @cython.locals(code=cython.int)
     cpdef run(self)
-    cpdef dispatch(self, index, dict event)
+    cpdef int dispatch(self, index, dict event) except? -2

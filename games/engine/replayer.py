@@ -13,8 +13,8 @@ handling its own events, one built on the other:
 - `_Outcome`: the surrender, the Sheriff's first-night killers, the judge's bonuses;
 - `_Replay`: the loop over the events and the record it hands over.
 
-The hot loop dispatches on the event type through a dict of the handlers of the current kind
-of phase; the common case of each event is checked in bulk and anything unusual is read again
+The hot loop looks the event type up in a dict of the event codes of the current kind of phase
+and calls the handler its code names; the common case of each event is checked in bulk and anything unusual is read again
 in full, in the order the messages need. The table is kept as bit sets of seats (bit s is seat
 s, see `seatsets.py`) behind named methods (`at_table`, `is_black`, …), and the many small
 record objects (fouls, nominations, votes, …) as argument tuples, built when the record's field
@@ -232,7 +232,23 @@ _PHASE_WORDS = {_DAY: "`day`", _NIGHT: "`night`", _DAY_OR_NIGHT: "`day` or `nigh
 _BEFORE_THE_GAME = -1  # phase key before the first event; the game opens in Night 0
 _NIGHT_ZERO = Phase("night", 0)
 _NO_PHASE = object()  # no event's phase is this: the first event reads its phase in full
-_NO_HANDLERS: dict = {}
+_NO_CODES: dict = {}  # no event type has a code here: every event is read in full
+
+# The event types' codes (`run` calls each one's handler by it; `_EVENT_CODES` names them).
+_UNREAD = -1  # not known yet: the event is read in full (`dispatch`)
+_FOUL = 0
+_NOMINATE = 1
+_VOTE = 2
+_WILL = 3
+_SHOT = 4
+_DON_CHECK = 5
+_SHERIFF_CHECK = 6
+_RAISE = 7
+_BONUS = 8
+_DISQUALIFY = 9
+_DD = 10
+_SURRENDER = 11
+_SHERIFF_KILL_RESPONSIBLE = 12
 
 
 # --- reading the events ---------------------------------------------------------------------
@@ -271,7 +287,7 @@ class _Reading:
         self.phase_key = _BEFORE_THE_GAME
         self.phase = _NIGHT_ZERO
         self.phase_check = ("night", "night", _NO_PHASE)
-        self.current = _NO_HANDLERS
+        self.current = _NO_CODES
 
     @property
     def index(self) -> int:
@@ -409,10 +425,10 @@ class _Reading:
             self.start_phase()
         if key & 1:
             self.phase_check = ("day", "night", (key + 1) >> 1)
-            self.current = _DAY_HANDLERS
+            self.current = _DAY_CODES
         else:
             self.phase_check = ("night", "day", key >> 1)
-            self.current = _NIGHT_HANDLERS
+            self.current = _NIGHT_CODES
 
 
 # --- the table --------------------------------------------------------------------------------
@@ -512,7 +528,7 @@ class _Seats(_Reading):
             self.finish(index, "black", "parity")
 
     def finish(self, index: int, winner: str, end: str) -> None:
-        self.current = _NO_HANDLERS  # every later event is read in full (and refused)
+        self.current = _NO_CODES  # every later event is read in full (and refused)
         self.winner = winner
         self.end = end
         self.end_index = index
@@ -1290,14 +1306,13 @@ class _Replay(_Outcome):
 
     def run(self) -> GameRecord:
         # The fast check: `self.current` maps the event types of the current kind of phase to
-        # their handlers (nothing before the first event or after the end); the event's
+        # their event codes (nothing before the first event or after the end); the event's
         # `phase_field` is `phase_number` (`is`: an int of this very phase; small ints are
         # shared objects) and the other field is absent. Anything else goes through
-        # `dispatch`, which reads the event in full.
+        # `dispatch`, which reads the event in full. The handler is then chosen by its code,
+        # the most common events first: a direct call of each (a C call, when compiled).
         phase_field = other_field = "night"
         phase_number = _NO_PHASE
-        on_foul = _HANDLERS["foul"][0]  # the table's own object (compiled, `_Replay.on_foul`
-        # makes a new one each time it is read)
         index = 0
         try:
             for index, event in enumerate(self.events):
@@ -1306,29 +1321,51 @@ class _Replay(_Outcome):
                         index, "event.not-object", f"event {index}: an event must be a JSON object"
                     )
                 kind = event.get("type")
-                handler = self.current.get(kind) if kind.__class__ is str else None
+                code = self.current.get(kind, _UNREAD) if kind.__class__ is str else _UNREAD
                 if (
-                    handler is None
+                    code == _UNREAD
                     or event.get(phase_field) is not phase_number
                     or event.get(other_field) is not None
                 ):
-                    handler = self.dispatch(index, event)
+                    code = self.dispatch(index, event)
                     phase_field, other_field, phase_number = self.phase_check
-                if handler is on_foul:  # the most common event: a direct call (C, when compiled)
+                if code == _FOUL:
                     self.on_foul(index, event)
+                elif code == _NOMINATE:
+                    self.on_nominate(index, event)
+                elif code == _VOTE:
+                    self.on_vote(index, event)
+                elif code == _WILL:
+                    self.on_will(index, event)
+                elif code == _SHOT:
+                    self.on_shot(index, event)
+                elif code == _DON_CHECK:
+                    self.on_don_check(index, event)
+                elif code == _SHERIFF_CHECK:
+                    self.on_sheriff_check(index, event)
+                elif code == _RAISE:
+                    self.on_raise(index, event)
+                elif code == _BONUS:
+                    self.on_bonus(index, event)
+                elif code == _DISQUALIFY:
+                    self.on_disqualify(index, event)
+                elif code == _DD:
+                    self.on_dd(index, event)
+                elif code == _SURRENDER:
+                    self.on_surrender(index, event)
                 else:
-                    handler(self, index, event)
+                    self.on_sheriff_kill_responsible(index, event)
         except Exception:
             self.at = index  # for `replay`'s answer to a bug
             raise
         self.at = len(self.events)
         return self.record()
 
-    def dispatch(self, index: int, event: dict):
+    def dispatch(self, index: int, event: dict) -> int:
         """The event's type, the end of the game and the event's phase, read in full; the
-        handler for the event."""
+        event's code."""
         kind = event.get("type")
-        entry = _HANDLERS.get(kind) if kind.__class__ is str else None
+        entry = _EVENT_CODES.get(kind) if kind.__class__ is str else None
         if entry is None:
             raise ProtocolError(
                 index,
@@ -1344,10 +1381,10 @@ class _Replay(_Outcome):
                 "and `sheriff_kill_responsible` may follow",
                 end=self.end,
             )
-        handler, want = entry
+        code, want = entry
         if want:
             self.enter_phase(index, event, want)
-        return handler
+        return code
 
     def record(self) -> GameRecord:
         """The record. The fields in `BUILT_ON_READ` go over as argument tuples, built when
@@ -1410,24 +1447,24 @@ class _Replay(_Outcome):
         return record
 
 
-# event type → (handler, the phase it needs)
-_HANDLERS = {
-    "nominate": (_Replay.on_nominate, _DAY),
-    "vote": (_Replay.on_vote, _DAY),
-    "raise": (_Replay.on_raise, _DAY),
-    "shot": (_Replay.on_shot, _NIGHT),
-    "don_check": (_Replay.on_don_check, _NIGHT),
-    "sheriff_check": (_Replay.on_sheriff_check, _NIGHT),
-    "will": (_Replay.on_will, _PHASELESS),
-    "foul": (_Replay.on_foul, _DAY_OR_NIGHT),
-    "disqualify": (_Replay.on_disqualify, _DAY_OR_NIGHT),
-    "dd": (_Replay.on_dd, _DAY_OR_NIGHT),
-    "surrender": (_Replay.on_surrender, _DAY_OR_NIGHT),
-    "sheriff_kill_responsible": (_Replay.on_sheriff_kill_responsible, _PHASELESS),
-    "bonus": (_Replay.on_bonus, _PHASELESS),
+# event type → (its code in `run`, the phase it needs)
+_EVENT_CODES = {
+    "nominate": (_NOMINATE, _DAY),
+    "vote": (_VOTE, _DAY),
+    "raise": (_RAISE, _DAY),
+    "shot": (_SHOT, _NIGHT),
+    "don_check": (_DON_CHECK, _NIGHT),
+    "sheriff_check": (_SHERIFF_CHECK, _NIGHT),
+    "will": (_WILL, _PHASELESS),
+    "foul": (_FOUL, _DAY_OR_NIGHT),
+    "disqualify": (_DISQUALIFY, _DAY_OR_NIGHT),
+    "dd": (_DD, _DAY_OR_NIGHT),
+    "surrender": (_SURRENDER, _DAY_OR_NIGHT),
+    "sheriff_kill_responsible": (_SHERIFF_KILL_RESPONSIBLE, _PHASELESS),
+    "bonus": (_BONUS, _PHASELESS),
 }
 
-EVENT_TYPES = frozenset(_HANDLERS)
-# The handlers of the event types that happen in a day, at night (for the fast check).
-_DAY_HANDLERS = {kind: handler for kind, (handler, want) in _HANDLERS.items() if want & _DAY}
-_NIGHT_HANDLERS = {kind: handler for kind, (handler, want) in _HANDLERS.items() if want & _NIGHT}
+EVENT_TYPES = frozenset(_EVENT_CODES)
+# The codes of the event types that happen in a day, at night (for the fast check).
+_DAY_CODES = {kind: code for kind, (code, want) in _EVENT_CODES.items() if want & _DAY}
+_NIGHT_CODES = {kind: code for kind, (code, want) in _EVENT_CODES.items() if want & _NIGHT}

@@ -12,7 +12,10 @@
 # one before (a C call). Only arguments that always are the declared type are typed.
 import cython
 
-cpdef _parse_document(document)
+@cython.locals(header=dict)
+cpdef _parse_document(given)
+@cython.locals(entry=dict, by_number=list, deal=dict)
+cpdef tuple _parse_seats(raw, ruleset)
 cpdef tuple _deal_of(ruleset)
 cpdef _describe(value)
 cpdef _declared_phase(event)

@@ -105,7 +105,8 @@ def _header_error(rule: str, message: str) -> ProtocolError:
     return ProtocolError(None, rule, f"header: {message}")
 
 
-def _parse_document(document: object) -> tuple:
+def _parse_document(given: object) -> tuple:
+    document = given
     if isinstance(document, (str, bytes, bytearray)):
         try:
             document = _fast_json(document)
@@ -113,21 +114,22 @@ def _parse_document(document: object) -> tuple:
             document = _standard_json(document)
     if type(document) is not dict:
         raise _header_error("document.not-object", "the document is not a JSON object")
-    fmt = document.get("format")
+    header = document  # a dict (compiled: typed, its `get` a C call)
+    fmt = header.get("format")
     if fmt != PROTOCOL_FORMAT:
         raise _header_error(
             "document.format-unknown",
             f"unknown format {_describe(fmt)}; expected {PROTOCOL_FORMAT!r}",
         )
-    ruleset_id = document.get("ruleset")
+    ruleset_id = header.get("ruleset")
     ruleset = RULESETS.get(ruleset_id) if type(ruleset_id) is str else None
     if ruleset is None:
         known = ", ".join(sorted(RULESETS))
         raise _header_error(
             "document.ruleset-unknown", f"unknown ruleset {_describe(ruleset_id)}; known: {known}"
         )
-    seats = _parse_seats(document.get("seats"), ruleset)
-    events = document.get("events")
+    seats = _parse_seats(header.get("seats"), ruleset)
+    events = header.get("events")
     if type(events) is not list:
         raise _header_error("document.events-not-list", "`events` must be a list")
     return ruleset, seats, events
@@ -144,9 +146,10 @@ def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
     by_number: list = [None] * (count + 1)  # seat → its argument tuple
     deal = dict.fromkeys(deal_shape, 0)
     black_mask = sheriff = don = 0
-    for position, entry in enumerate(raw):
-        if type(entry) is not dict:
+    for position, item in enumerate(raw):
+        if type(item) is not dict:
             raise _header_error("seats.malformed", f"seat entry {position} is not an object")
+        entry = item  # a dict (compiled: typed, its `get` a C call)
         seat = entry.get("seat")
         if type(seat) is not int or not 1 <= seat <= count:
             raise _header_error(
@@ -176,11 +179,15 @@ def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
             if role == SHERIFF:
                 sheriff = seat
     if deal != deal_shape:
-        dealt = ", ".join(f"{number} {role}" for role, number in deal.items())
-        wanted = ", ".join(f"{number} {role}" for role, number in deal_shape.items())
-        raise _header_error("seats.deal", f"the deal must be {wanted}; got {dealt}")
+        raise _header_error(
+            "seats.deal", f"the deal must be {_deal_words(deal_shape)}; got {_deal_words(deal)}"
+        )
     # With the deal right, each seat is listed once: the Sheriff and the Don are one seat each.
     return tuple(by_number[1:]), black_mask, sheriff, don
+
+
+def _deal_words(deal: dict) -> str:
+    return ", ".join(f"{number} {role}" for role, number in deal.items())
 
 
 _DEALS: dict[str, tuple] = {}
@@ -301,7 +308,7 @@ class _Reading:
         kind = event.get("type")
         phase = _declared_phase(event)
         where = f"{kind}, {phase}" if phase else f"{kind}"
-        if kind.__class__ is str:
+        if type(kind) is str:
             params["type"] = kind
         if phase is not None:
             params[phase.split()[0]] = event[phase.split()[0]]
@@ -310,7 +317,7 @@ class _Reading:
     # --- fields --------------------------------------------------------------------------
     def seat_field(self, index: int, event: dict, name: str) -> int:
         value = event.get(name)
-        if value.__class__ is int and 0 < value <= self.seat_count:
+        if type(value) is int and 0 < value <= self.seat_count:
             return value
         self.bad_seat(index, event, name, value)
 
@@ -336,7 +343,7 @@ class _Reading:
             self.fail(index, event, "event.field-type", f"`{name}` must be a list of seats")
         seen = set()
         for seat in value:
-            if seat.__class__ is not int:
+            if type(seat) is not int:
                 self.fail(
                     index,
                     event,
@@ -359,7 +366,7 @@ class _Reading:
 
     def text_field(self, index: int, event: dict, name: str) -> str:
         value = event.get(name)
-        if value.__class__ is str:
+        if type(value) is str:
             return value
         if name not in event:
             self.fail(index, event, "event.field-missing", f"`{name}` is missing")
@@ -562,8 +569,8 @@ class _Day(_Seats):
         target = event.get("target")
         living = self.living
         if not (
-            by.__class__ is int
-            and target.__class__ is int
+            type(by) is int
+            and type(target) is int
             and by in living
             and target in living
             and self.vote_state == NO_VOTE
@@ -608,9 +615,9 @@ class _Day(_Seats):
         # The common case in bulk: well-formed fields, the day's list (or the tied set) as it
         # stands, every candidate at the table. Anything else is read in full by `check_vote`.
         if not (
-            round_number.__class__ is int
-            and candidates.__class__ is list
-            and votes.__class__ is dict
+            type(round_number) is int
+            and type(candidates) is list
+            and type(votes) is dict
             and candidates
             and _INT_ONLY.issuperset(map(type, candidates))
             and (
@@ -677,13 +684,13 @@ class _Day(_Seats):
     def check_vote(self, index: int, event: dict, day: int) -> None:
         """The vote's fields and candidates in full, refusing the first fault in order."""
         round_number = event.get("round")
-        if round_number.__class__ is not int:
+        if type(round_number) is not int:
             if "round" not in event:
                 self.fail(index, event, "event.field-missing", "`round` is missing")
             self.fail(index, event, "event.field-type", "`round` must be a number")
         candidates = self.seat_list(index, event, "candidates")
         votes = event.get("votes")
-        if votes.__class__ is not dict:
+        if type(votes) is not dict:
             if "votes" not in event:
                 self.fail(index, event, "event.field-missing", "`votes` is missing")
             self.fail(
@@ -933,7 +940,7 @@ class _Night(_Day):
         """Pro Mafia night shot: every living black shows a number; one shared valid
         number (a seat at the table) kills; anything else is a miss."""
         raw = event.get("shots")
-        if raw.__class__ is not dict:
+        if type(raw) is not dict:
             if "shots" not in event:
                 self.fail(index, event, "event.field-missing", "`shots` is missing")
             self.fail(index, event, "event.field-type", "`shots` must map black seats to numbers")
@@ -965,7 +972,7 @@ class _Night(_Day):
                 )
             if shooter in shots:
                 self.fail(index, event, "shot.duplicate-seat", f"seat {shooter} shows twice", seat=shooter)
-            if number is not None and (number.__class__ is not int or not 0 < number <= self.seat_count):
+            if number is not None and (type(number) is not int or not 0 < number <= self.seat_count):
                 self.fail(
                     index,
                     event,
@@ -1193,7 +1200,7 @@ class _Discipline(_Wills):
             counter = self.technical
         else:
             counter = None
-        if counter is None or seat.__class__ is not int or seat not in self.living:
+        if counter is None or type(seat) is not int or seat not in self.living:
             self.refuse_foul(index, event)
         number = counter[seat] = counter[seat] + 1
         self.fouls.append((index, seat, kind, self.phase, number))
@@ -1316,12 +1323,12 @@ class _Replay(_Outcome):
         index = 0
         try:
             for index, event in enumerate(self.events):
-                if event.__class__ is not dict:
+                if type(event) is not dict:
                     raise ProtocolError(
                         index, "event.not-object", f"event {index}: an event must be a JSON object"
                     )
                 kind = event.get("type")
-                code = self.current.get(kind, _UNREAD) if kind.__class__ is str else _UNREAD
+                code = self.current.get(kind, _UNREAD) if type(kind) is str else _UNREAD
                 if (
                     code == _UNREAD
                     or event.get(phase_field) is not phase_number
@@ -1365,7 +1372,7 @@ class _Replay(_Outcome):
         """The event's type, the end of the game and the event's phase, read in full; the
         event's code."""
         kind = event.get("type")
-        entry = _EVENT_CODES.get(kind) if kind.__class__ is str else None
+        entry = _EVENT_CODES.get(kind) if type(kind) is str else None
         if entry is None:
             raise ProtocolError(
                 index,

@@ -17,6 +17,7 @@ cpdef _parse_document(given)
 @cython.locals(entry=dict, by_number=list, deal=dict)
 cpdef tuple _parse_seats(raw, ruleset)
 cpdef tuple _deal_of(ruleset)
+cpdef bint _ints_only(list values)
 cpdef _describe(value)
 cpdef _declared_phase(event)
 cpdef _header_error(rule, message)
@@ -83,6 +84,8 @@ cdef class _Day(_Seats):
 
     cpdef start_phase(self)
     cpdef on_nominate(self, index, dict event)
+    @cython.locals(candidates=list, votes=dict, names=dict, cast=dict, counts=list, most=list,
+                   position=cython.Py_ssize_t, count=cython.long, top=cython.long)
     cpdef on_vote(self, index, dict event)
     cpdef on_raise(self, index, dict event)
     cpdef check_vote(self, index, dict event, day)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import math
-from itertools import compress
 from typing import NoReturn
 
 try:  # msgspec reads a protocol's JSON text about three times as fast as the json module
@@ -71,8 +70,6 @@ from .rulesets import (
     raise_passes,
 )
 from .seatsets import SeatNumbering, numbering
-
-_INT_ONLY = frozenset({int})
 
 # Events the judge may record after the end of the game.
 AFTER_END_EVENTS = frozenset({"bonus", "sheriff_kill_responsible"})
@@ -211,6 +208,14 @@ def _standard_json(text: str | bytes | bytearray) -> object:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise _header_error("document.not-json", f"the file is not JSON ({exc})") from None
+
+
+def _ints_only(values: list) -> bool:
+    """Every value is an int (not a bool, nor a float equal to one)."""
+    for value in values:  # noqa: SIM110 (Cython compiles no generator in a cpdef function)
+        if type(value) is not int:
+            return False
+    return True
 
 
 def _describe(value: object) -> str:
@@ -608,25 +613,25 @@ class _Day(_Seats):
     def on_vote(self, index: int, event: dict) -> None:
         day = (self.phase_key + 1) >> 1
         round_number = event.get("round")
-        candidates = event.get("candidates")
-        votes = event.get("votes")
+        given_candidates = event.get("candidates")
+        given_votes = event.get("votes")
         state = self.vote_state
         alive = self.alive
         # The common case in bulk: well-formed fields, the day's list (or the tied set) as it
         # stands, every candidate at the table. Anything else is read in full by `check_vote`.
         if not (
             type(round_number) is int
-            and type(candidates) is list
-            and type(votes) is dict
-            and candidates
-            and _INT_ONLY.issuperset(map(type, candidates))
+            and type(given_candidates) is list
+            and type(given_votes) is dict
+            and given_candidates
+            and _ints_only(given_candidates)
             and (
                 (
                     state == NO_VOTE
                     and round_number == 1
-                    and candidates == self.nominated
+                    and given_candidates == self.nominated
                     and (
-                        len(candidates) != 1
+                        len(given_candidates) != 1
                         or day != 1
                         or self.ruleset.day_one_single_nomination_votes
                     )
@@ -634,40 +639,55 @@ class _Day(_Seats):
                 or (
                     state == REVOTE_NEXT
                     and round_number == self.vote_round + 1
-                    and tuple(candidates) == self.tied
+                    and tuple(given_candidates) == self.tied
                 )
             )
-            and self.mask_sets[alive].issuperset(candidates)
+            and self.mask_sets[alive].issuperset(given_candidates)
         ):
             self.check_vote(index, event, day)
+        # What `check_vote` lets through is a list of candidates and a dict of ballots
+        # (compiled: typed, so the loops below run in C).
+        candidates = given_candidates
+        votes = given_votes
 
         # Ballots: every living voter; a missing vote counts against the last candidate. The
-        # ballots are checked and counted in bulk: the voters are living seats named once
-        # (as JSON keys always are: the living seats' string keys; any other spelling is
-        # read seat by seat), the choices are ints and each is one candidate's (else the
-        # candidates' counts miss it). Any fault is explained in detail by `refuse_ballots`.
-        # The record's ballots, defaulted voters and counts are built when read, from the
-        # ballots cast as given (a copy) and the living seats (`record.vote_rounds`).
-        if votes.keys() <= (self.names_at.get(alive) or self.numbering.voter_names(alive)).keys():
-            cast = votes.copy()
+        # voters are living seats named once (as JSON keys always are: the living seats'
+        # string keys; any other spelling is read seat by seat), each choice an int that is
+        # one candidate's. Any fault is explained in detail by `refuse_ballots`. The record's
+        # ballots, defaulted voters and counts are built when read, from the ballots cast as
+        # given (a copy) and the living seats (`record.vote_rounds`).
+        names = self.names_at.get(alive) or self.numbering.voter_names(alive)
+        for voter_key in votes:
+            if voter_key not in names:
+                cast = self.cast_by_seat(index, event, votes, candidates, alive)
+                break
         else:
-            cast = self.cast_by_seat(index, event, votes, candidates, alive)
-        choices = list(cast.values())
-        if not _INT_ONLY.issuperset(map(type, choices)):
-            self.refuse_ballots(index, event, votes, candidates)
-        counts = list(map(choices.count, candidates))
-        if sum(counts) != len(choices):
-            self.refuse_ballots(index, event, votes, candidates)
+            cast = votes.copy()
+        counts = [0] * len(candidates)
+        for choice in cast.values():
+            if type(choice) is not int or choice not in candidates:
+                self.refuse_ballots(index, event, votes, candidates)
+            position = candidates.index(choice)
+            counts[position] += 1
         counts[-1] += alive.bit_count() - len(cast)  # the defaulted ballots
-        top = max(counts)
+        # The leaders: the candidates with the most votes, in list order.
+        top = -1
+        most = []
+        for position in range(len(counts)):
+            count = counts[position]
+            if count > top:
+                top = count
+                most = [candidates[position]]
+            elif count == top:
+                most.append(candidates[position])
         self.vote_round = round_number
-        if counts.count(top) == 1:
+        if len(most) == 1:
             outcome = "eliminated"
-            eliminated = candidates[counts.index(top)]
+            eliminated = most[0]
             leaders = (eliminated,)
         else:
             eliminated = None
-            leaders = tuple(compress(candidates, map(top.__eq__, counts)))
+            leaders = tuple(most)
             # A revote that narrows the tie starts another revote; an unchanged tie (after a
             # revote) goes to the raise decision.
             outcome = "raise" if state == REVOTE_NEXT and len(leaders) == len(candidates) else "revote"

@@ -140,6 +140,6 @@ cdef class _Outcome(_Discipline):
     cpdef on_bonus(self, index, dict event)
 
 cdef class _Replay(_Outcome):
-    @cython.locals(code=cython.int)
+    @cython.locals(code=cython.int, event=dict)
     cpdef run(self)
     cpdef int dispatch(self, index, dict event) except? -2

@@ -76,6 +76,8 @@ AFTER_END_EVENTS = frozenset({"bonus", "sheriff_kill_responsible"})
 
 _NUMBER_WORDS = {10: "ten"}
 
+_NO_VALUE = (None, [], {})  # a field given as any of these is as good as absent
+
 
 def replay(document: dict | str | bytes) -> GameRecord:
     """Replay a `mafia-protocol/1` document; raise `ProtocolError` (only) if it is invalid."""
@@ -512,8 +514,8 @@ class _Seats(_Reading):
             alive &= ~(1 << seat)
         self.alive = alive
         self.living = self.mask_sets[alive]
-        players = alive.bit_count()
-        blacks = (alive & self.black_mask).bit_count()
+        players = len(self.living)
+        blacks = len(self.mask_sets[alive & self.black_mask])
         # Critical state: the city has lost its margin for error (reds − blacks ≤ 2).
         critical = players - 2 * blacks <= 2
         if critical != self.critical:
@@ -669,7 +671,7 @@ class _Day(_Seats):
                 self.refuse_ballots(index, event, votes, candidates)
             position = candidates.index(choice)
             counts[position] += 1
-        counts[-1] += alive.bit_count() - len(cast)  # the defaulted ballots
+        counts[-1] += len(names) - len(cast)  # the defaulted ballots (a name per living seat)
         # The leaders: the candidates with the most votes, in list order.
         top = -1
         most = []
@@ -1117,7 +1119,7 @@ class _Wills(_Night):
             self.fail(index, event, f"will.{kind.replace('_', '-')}-not-allowed", text, seat=seat,
                       first_out=self.first_out or 0)
         for other_kind, name in WILL_FIELDS.items():
-            if other_kind != kind and event.get(name) not in (None, [], {}):
+            if other_kind != kind and event.get(name) not in _NO_VALUE:
                 self.fail(index, event, "will.field-mismatch", f"a {kind} will has no `{name}`")
         declarations: dict[int, str] = {}
         targets: tuple[int, ...] = ()
@@ -1342,11 +1344,12 @@ class _Replay(_Outcome):
         phase_number = _NO_PHASE
         index = 0
         try:
-            for index, event in enumerate(self.events):
-                if type(event) is not dict:
+            for index, item in enumerate(self.events):
+                if type(item) is not dict:
                     raise ProtocolError(
                         index, "event.not-object", f"event {index}: an event must be a JSON object"
                     )
+                event = item  # a dict (compiled: typed, its `get` a C call)
                 kind = event.get("type")
                 code = self.current.get(kind, _UNREAD) if type(kind) is str else _UNREAD
                 if (

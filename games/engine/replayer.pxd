@@ -8,8 +8,9 @@
 #
 # The event handlers (`on_*`) are C calls too: the loop calls each by its event code (the
 # codes are C ints here), and their `event` is a dict, so its `get` is a C call.
-# `start_phase` is declared in every part that keeps something per phase, each overriding the
-# one before (a C call). Only arguments that always are the declared type are typed.
+# `start_game` and `start_phase` are declared in every part that keeps something for the game,
+# or per phase, each overriding the one before (a C call). Only arguments that always are the
+# declared type are typed.
 import cython
 
 @cython.locals(header=dict)
@@ -40,6 +41,7 @@ cdef class _Reading:
     cdef public tuple phase_check
     cdef public dict current
 
+    cpdef start_game(self, ruleset, tuple seats, list events)
     # fail(...) stays a Python method: it takes **params, and runs only on a refusal.
     cpdef start_phase(self)
     cpdef seat_field(self, index, dict event, name)
@@ -67,6 +69,7 @@ cdef class _Seats(_Reading):
     cdef public object end
     cdef public object end_index
 
+    cpdef start_game(self, ruleset, tuple seats, list events)
     cpdef bint was_disqualified(self, seat)
     cpdef require_alive(self, index, dict event, seat, rule, who)
     cpdef remove(self, tuple seats, how, index)
@@ -82,6 +85,7 @@ cdef class _Day(_Seats):
     cdef public list votes
     cdef public list raises
 
+    cpdef start_game(self, ruleset, tuple seats, list events)
     cpdef start_phase(self)
     cpdef on_nominate(self, index, dict event)
     @cython.locals(candidates=list, votes=dict, names=dict, cast=dict, counts=list, most=list,
@@ -99,6 +103,7 @@ cdef class _Night(_Day):
     cdef public list nights
     cdef public list checks
 
+    cpdef start_game(self, ruleset, tuple seats, list events)
     cpdef start_phase(self)
     cpdef enter_stage(self, index, dict event, stage)
     cpdef on_shot(self, index, dict event)
@@ -112,6 +117,7 @@ cdef class _Wills(_Night):
     cdef public list wills
     cdef public object will_seats
 
+    cpdef start_game(self, ruleset, tuple seats, list events)
     cpdef bint has_left_will(self, seat)
     cpdef on_will(self, index, dict event)
     cpdef will_target_at_table(self, index, dict event, seat, alive_after)
@@ -124,6 +130,7 @@ cdef class _Discipline(_Wills):
     cdef public list disqualifications
     cdef public object dd
 
+    cpdef start_game(self, ruleset, tuple seats, list events)
     cpdef on_foul(self, index, dict event)
     cpdef on_disqualify(self, index, dict event)
     cpdef on_dd(self, index, dict event)
@@ -135,6 +142,7 @@ cdef class _Outcome(_Discipline):
     cdef public list sheriff_kill_responsible
     cdef public list bonuses
 
+    cpdef start_game(self, ruleset, tuple seats, list events)
     cpdef on_surrender(self, index, dict event)
     cpdef on_sheriff_kill_responsible(self, index, dict event)
     cpdef on_bonus(self, index, dict event)

@@ -288,6 +288,11 @@ class _Reading:
     )
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        self.start_game(ruleset, seats, events)
+
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        """Each part of the replay sets up what it keeps for the game, after the part it is
+        built on (compiled: C calls, where a chain of __init__ calls went through Python)."""
         self.ruleset = ruleset
         seating: SeatNumbering = numbering(_deal_of(ruleset)[1])
         self.numbering = seating
@@ -472,8 +477,8 @@ class _Seats(_Reading):
         "end_index",
     )
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Reading.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Reading.start_game(self, ruleset, seats, events)
         # `SeatInfo` argument tuples (`GameRecord.seats` is built on read)
         self.seats, self.black_mask, self.sheriff, self.don = seats
         self.blacks = self.mask_sets[self.black_mask]  # the black seats, as a set
@@ -556,8 +561,8 @@ class _Day(_Seats):
 
     __slots__ = ("nominated", "nominators", "vote_state", "vote_round", "tied", "nominations", "votes", "raises")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Seats.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Seats.start_game(self, ruleset, seats, events)
         self.nominations = []
         self.votes = []
         self.raises = []
@@ -891,8 +896,8 @@ class _Night(_Day):
 
     __slots__ = ("night_stage", "night_done", "shot_tonight", "nights", "checks")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Day.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Day.start_game(self, ruleset, seats, events)
         self.nights = []
         self.checks = []
         _Night.start_phase(self)
@@ -1075,8 +1080,8 @@ class _Wills(_Night):
 
     __slots__ = ("wills", "will_seats")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Night.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Night.start_game(self, ruleset, seats, events)
         self.wills = []
         self.will_seats = 0
 
@@ -1205,8 +1210,8 @@ class _Discipline(_Wills):
 
     __slots__ = ("ordinary", "technical", "fouls", "disqualifications", "dd")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Wills.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Wills.start_game(self, ruleset, seats, events)
         self.ordinary = [0] * (self.seat_count + 1)
         self.technical = [0] * (self.seat_count + 1)
         self.fouls = []
@@ -1273,8 +1278,8 @@ class _Outcome(_Discipline):
 
     __slots__ = ("surrender_index", "sheriff_kill_responsible", "bonuses")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Discipline.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Discipline.start_game(self, ruleset, seats, events)
         self.surrender_index = None
         self.sheriff_kill_responsible = []
         self.bonuses = []

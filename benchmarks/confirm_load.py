@@ -216,11 +216,11 @@ class Browser:
                 self.cookies[name.strip()] = rest.split(";", 1)[0]
         return response.status, content
 
-    def log_in(self) -> None:
+    def log_in(self, username: str = "bench-organizer", password: str = PASSWORD) -> None:
         status, page = self.request("GET", "/accounts/login/")
         token = CSRF_FIELD.search(page).group(1)
         status, _ = self.request("POST", "/accounts/login/", {
-            "csrfmiddlewaretoken": token, "username": "bench-organizer", "password": PASSWORD})
+            "csrfmiddlewaretoken": token, "username": username, "password": password})
         if status != 302 or "sessionid" not in self.cookies:
             raise SystemExit(f"the organizer could not sign in ({status})")
 

@@ -62,13 +62,20 @@ RUNNERS: dict[str, Callable[..., None]] = {}
 EARLIER: dict[str, Callable[[int, int], int]] = {}
 # name → find(limit): marks dirty what is older than its inputs; returns how many it marked.
 SWEEPERS: dict[str, Callable[[int], int]] = {}
+# kind → carry(target_id): a request changed none of the target's inputs but their version (a
+# Confirm); if the stored output can follow in a statement or two, in the request's transaction,
+# carry does so and returns True, and the job's run then only announces it (``carried``).
+CARRIERS: dict[str, Callable[[int], bool]] = {}
 
 
-def register(kind: str, run: Callable[..., None], *, earlier: Callable[[int, int], int] | None = None) -> None:
+def register(kind: str, run: Callable[..., None], *, earlier: Callable[[int, int], int] | None = None,
+             carry: Callable[[int], bool] | None = None) -> None:
     """The app owning ``kind`` says how to recompute one of its targets (in ``AppConfig.ready()``)."""
     RUNNERS[kind] = run
     if earlier is not None:
         EARLIER[kind] = earlier
+    if carry is not None:
+        CARRIERS[kind] = carry
 
 
 def register_sweeper(name: str, find: Callable[[int], int]) -> None:
@@ -79,13 +86,15 @@ def register_sweeper(name: str, find: Callable[[int], int]) -> None:
 # --- requests (inside the caller's transaction) ------------------------------------------------
 
 
-def request_game_scores(game_id: int, *, at_once: bool = False) -> None:
+def request_game_scores(game_id: int, *, at_once: bool = False, same_inputs: bool = False) -> None:
     """A game's protocol changed in a way its scores may show (the scoring app recomputes them).
 
     ``at_once`` (a Confirm): the job is run by the requesting process, on a thread of its own, right
     after the commit (``run_at_once``), so that ten tables confirmed together are not ten jobs queued behind each
-    other in the worker; a run already under way covers it with its follow-up as usual."""
-    _request(Kind.GAME_SCORES, game_id, at_once=at_once)
+    other in the worker; a run already under way covers it with its follow-up as usual.
+    ``same_inputs`` (a Confirm: the same document, seats and decisions in a new version): when the
+    stored scores were up to date, they are carried over to the new version (``CARRIERS``)."""
+    _request(Kind.GAME_SCORES, game_id, at_once=at_once, same_inputs=same_inputs)
 
 
 def request_standings(tournament_id: int) -> None:
@@ -116,12 +125,17 @@ def _earlier_game(kind: str, a: int | None, b: int) -> int:
     return EARLIER[kind](a, b)
 
 
-def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_once: bool = False) -> None:
+def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_once: bool = False,
+             same_inputs: bool = False) -> None:
     """Mark the job dirty in the caller's transaction; send it after the commit unless a queued
     message (younger than RESEND_AFTER) or the follow-up of a running job already covers it.
-    ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``)."""
+    ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``).
+    ``same_inputs``: the request changed no input of the target; if its job was done (the stored
+    output is current), the kind's ``CARRIERS`` may carry the output over, and the run announces it."""
     now = timezone.now()
-    with transaction.atomic():
+    # No savepoint: a failed request fails the caller's transaction anyway, and the two statements
+    # of one were a third of a request's round trips to the database (issue 31).
+    with transaction.atomic(savepoint=False):
         job, created = for_update(RecomputeJob.objects).get_or_create(
             kind=kind, target_id=target_id,
             defaults={"requested_at": now, "status": Status.PENDING, "from_game_id": from_game_id},
@@ -131,6 +145,7 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
         # it could be older than that, and the run's end would see no need for a follow-up run.
         now = max(timezone.now(), job.requested_at + timedelta(microseconds=1)) if not created else now
         send = created
+        up_to_date = not created and job.status == Status.DONE
         if not created:
             in_flight = job.status == Status.RUNNING or (
                 job.status == Status.PENDING and job.enqueued_at is not None
@@ -149,7 +164,9 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
         if at_once and send:
             job.enqueued_at = None  # no message: if this process dies before its run, the sweep sends one
             job.save()
-            transaction.on_commit(lambda: run_at_once(kind, target_id))
+            carried_at = job.requested_at if (same_inputs and up_to_date and kind in CARRIERS
+                                              and CARRIERS[kind](target_id)) else None
+            transaction.on_commit(lambda: run_at_once(kind, target_id, carried_at=carried_at))
             return
         if send:
             job.enqueued_at = now
@@ -163,14 +180,15 @@ _at_once_pool: tuple[int, ThreadPoolExecutor] | None = None
 _at_once_lock = threading.Lock()
 
 
-def run_at_once(kind: str, target_id: int) -> None:
+def run_at_once(kind: str, target_id: int, *, carried_at=None) -> None:
     """Run a job in this process right after the commit of the request that asked for it (a
     Confirm's scores: issue 31), on a thread of the process's own, so the person's answer does not
-    wait for it (issue 14's Confirm target); in the embedded mode, here and now, as every task."""
+    wait for it (issue 14's Confirm target); in the embedded mode, here and now, as every task.
+    ``carried_at``: the request carried the output over (``run_job``)."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        _run_here(kind, target_id)
+        _run_here(kind, target_id, carried_at)
     else:
-        _pool().submit(_run_on_thread, kind, target_id)
+        _pool().submit(_run_on_thread, kind, target_id, carried_at)
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -182,18 +200,18 @@ def _pool() -> ThreadPoolExecutor:
         return _at_once_pool[1]
 
 
-def _run_on_thread(kind: str, target_id: int) -> None:
+def _run_on_thread(kind: str, target_id: int, carried_at=None) -> None:
     try:
-        _run_here(kind, target_id)
+        _run_here(kind, target_id, carried_at)
     finally:
         connections.close_all()  # this thread's own connection
 
 
-def _run_here(kind: str, target_id: int) -> str:
+def _run_here(kind: str, target_id: int, carried_at=None) -> str:
     """``run_job``, so a run under way elsewhere is left to it; a failed run is sent to the worker,
     which retries it with backoff (a broker outage leaves it to the sweep)."""
     try:
-        status = run_job(kind, target_id)
+        status = run_job(kind, target_id, carried_at=carried_at)
     except Exception:  # the database itself failed: the job's row is dirty, and the sweep sends it
         logger.exception("recompute %s:%s at once failed; sent to the worker", kind, target_id)
         status = Status.FAILED
@@ -286,13 +304,15 @@ class Lease:
         return False
 
 
-def run_job(kind: str, target_id: int) -> str:
+def run_job(kind: str, target_id: int, *, carried_at=None) -> str:
     """Bring one target up to date. Returns the job's status after the run.
 
     A job running under another worker's live lease is left to it (its run covers what was asked
     until it started; a request since then gets a follow-up run). A job whose lease ran out is
     taken over: a fresh token, and the old run — if it was not dead after all — finds its token
-    gone and records nothing.
+    gone and records nothing. ``carried_at``: the request of that time carried the output over
+    (``CARRIERS``); while it is still the job's last request, the runner is told (``carried``) and
+    only announces the output. Any later request makes it a full run.
     """
     leased = Lease.applies()
     with transaction.atomic():
@@ -303,6 +323,7 @@ def run_job(kind: str, target_id: int) -> str:
         if job.status == Status.RUNNING and job.lease_expires_at is not None and job.lease_expires_at > now:
             return "running elsewhere"
         covering = job.requested_at
+        carried = carried_at is not None and covering == carried_at
         from_game_id = job.from_game_id
         job.status, job.started_at, job.error = Status.RUNNING, now, ""
         job.run_token = uuid.uuid4().hex
@@ -314,7 +335,7 @@ def run_job(kind: str, target_id: int) -> str:
     started = time.monotonic()
     try:
         with Lease(job.pk, token) if leased else contextlib.nullcontext():
-            RUNNERS[kind](target_id, from_game_id=from_game_id, job_id=job.pk)
+            RUNNERS[kind](target_id, from_game_id=from_game_id, job_id=job.pk, **({"carried": True} if carried else {}))
     except Exception as error:  # recorded for the organizers' status page, then retried
         logger.exception("recompute %s:%s failed", kind, target_id)
         with transaction.atomic():
@@ -348,6 +369,13 @@ def run_job(kind: str, target_id: int) -> str:
             job.status = Status.DONE
         job.save()
     return job.status
+
+
+def run_to_come(kind: str, target_id: int) -> bool:
+    """A run of the job is queued or under way: what the last run stored is about to be replaced
+    (and that run's own follow-ups, a rendering, will come with it)."""
+    return RecomputeJob.objects.filter(kind=kind, target_id=target_id,
+                                       status__in=(Status.PENDING, Status.RUNNING)).exists()
 
 
 def job_progress(job: RecomputeJob) -> tuple[int, int] | None:

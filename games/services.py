@@ -213,6 +213,7 @@ def save_protocol_version(
     via_link: bool = False,
     audit: dict | None = None,
     status: str | None = None,
+    also_saved: tuple[str, ...] = (),
 ) -> ProtocolVersion:
     """Store a new version of the locked game's table (the caller holds ``lock_game``): THE one
     writer of protocol versions, for the judge's entry, the organizers' corrections and the
@@ -222,6 +223,7 @@ def save_protocol_version(
     end from ``record``. A submission, a confirmation and a discipline decision keep them: a
     decision is itself the review of a second person and never changes the result
     (docs/discipline.md); ``status`` sets the game's status where a decision does (annulment).
+    ``also_saved``: fields of the game the caller changed, written in the same UPDATE of its row.
     The version is announced (``signals.protocol_saved``, discipline's cases follow it), written to
     the audit trail, and the game's scores are marked dirty in the outbox when it is or was finished.
     """
@@ -245,7 +247,7 @@ def save_protocol_version(
     if game.played_at is None and game.status != Status.SETUP:
         game.played_at = game.protocol_changed_at
         fields.append("played_at")
-    game.save(update_fields=fields + ["entry_phase_key"])
+    game.save(update_fields=fields + ["entry_phase_key", *also_saved])
     remember_replay(game, record)
     version = ProtocolVersion.objects.create(
         game=game, version=game.protocol_version, action=action, document=document,
@@ -263,8 +265,9 @@ def save_protocol_version(
     if was_finished or game.status in (Status.FINISHED, Status.CONFIRMED):
         # Scores exist for finished games only; a change to or from finished recomputes them. A
         # Confirm's are scored by the confirming process right after its commit (the round's tables
-        # are confirmed together: issue 31).
-        outbox.request_game_scores(game.pk, at_once=action == Action.CONFIRM)
+        # are confirmed together: issue 31); a Confirm changes nothing they read but the version.
+        confirm = action == Action.CONFIRM
+        outbox.request_game_scores(game.pk, at_once=confirm, same_inputs=confirm)
     return version
 
 
@@ -666,11 +669,12 @@ def game_confirm(*, game: Game, expected_version: int, actor) -> Game:
     game.confirmed_by = actor
     game.confirmed_at = timezone.now()
     parent = game.tournament or game.evening
-    if parent is not None and parent.publish_results:
+    published = parent is not None and parent.publish_results
+    if published:
         # The tournament's or evening's switch publishes each game as it is confirmed.
         game.results_published = True
-        game.save(update_fields=["results_published"])
-    save_protocol_version(game, document=game.protocol, record=None, action=Action.CONFIRM, actor=actor)
+    save_protocol_version(game, document=game.protocol, record=None, action=Action.CONFIRM, actor=actor,
+                          also_saved=("results_published",) if published else ())
     return game
 
 

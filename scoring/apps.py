@@ -10,10 +10,10 @@ class ScoringConfig(AppConfig):
         from core import outbox  # ready() runs once the app registry is loaded: models import here
         from games import final_scores
 
+        from .services import carry_scores_over, rescore_stale, run_game_scores
         from .services import final_scores as score_with_review
-        from .services import rescore_stale, run_game_scores
 
-        outbox.register(outbox.Kind.GAME_SCORES, run_game_scores)
+        outbox.register(outbox.Kind.GAME_SCORES, run_game_scores, carry=carry_scores_over)
         outbox.register_sweeper("stale_scores", rescore_stale)
         final_scores.provide(score_with_review)
 

@@ -141,10 +141,25 @@ def _write_seats(game: Game, values: dict[int, dict]) -> list[SeatScore]:
 # --- the outbox's runner and sweeper (registered in ScoringConfig.ready) --------------------------
 
 
-def run_game_scores(game_id: int, **_) -> None:
-    """The outbox's runner for a game's scores: recompute them, then tell the apps above."""
-    game_scores_recompute(game_id=game_id)
+def run_game_scores(game_id: int, *, carried: bool = False, **_) -> None:
+    """The outbox's runner for a game's scores: recompute them (unless the request that asked for
+    the run carried them over: ``carry_scores_over``), then tell the apps above."""
+    if not carried:
+        game_scores_recompute(game_id=game_id)
     game_scores_stored.send(sender=SeatScore, game_id=game_id)
+
+
+def carry_scores_over(game_id: int) -> bool:
+    """A Confirm's new version has its previous version's document, seats and decisions: the
+    stored scores of that version, under the current rules, are the new version's, and become so
+    in one statement, in the Confirm's transaction, instead of a replay and a rewrite of every seat
+    (issue 31). The outbox calls it only when the game's scores job was done (nothing asked for
+    since its last run); False (scores of another version or edition, or none): the job runs in full.
+    A game's rows are always written together, so they share their version and edition."""
+    carried = SeatScore.objects.filter(
+        game_id=game_id, rules_edition=RULES_EDITION, game__protocol_version=F("protocol_version") + 1,
+    ).update(protocol_version=F("protocol_version") + 1, computed_at=timezone.now())
+    return carried > 0
 
 
 def stale_score_games() -> list[int]:

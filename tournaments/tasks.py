@@ -6,7 +6,7 @@ import logging
 
 from celery import shared_task
 
-from core.outbox import LATER, send_task
+from core.outbox import LATER, Kind, run_to_come, send_task
 
 from .standings import stored
 
@@ -19,7 +19,11 @@ def warm_standings(tournament_id: int) -> None:
 
     Its own task, sent by the standings' runner once the snapshot is stored, behind the pipeline's
     standings (``LATER``): the next standings run does not wait for a rendering (issue 31). A lost
-    or failed one costs nothing but the first reader's rendering."""
+    or failed one costs nothing but the first reader's rendering. Skipped while another standings
+    run is to come (ten Confirms at once: a rendering a run, most of them replaced before anyone
+    read them); that run sends its own."""
+    if run_to_come(Kind.STANDINGS, tournament_id):
+        return
     try:
         stored.warm(tournament_id)
     except Exception:

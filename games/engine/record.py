@@ -386,25 +386,35 @@ class _BuiltOnRead:
     def __get__(self, record: GameRecord | None, owner: type | None = None) -> Any:
         if record is None:
             return self.slot
-        try:
-            value = self.slot.__get__(record, owner)
-        except AttributeError:
-            rows = record._unbuilt[self.name]
+        # The rows leave `_unbuilt` once built: asking the dict first spares the first read
+        # the slot's AttributeError (most of the cost of building a short list). They leave
+        # after the slot is set, so a reader in another thread sees one or the other.
+        unbuilt = record._unbuilt
+        if unbuilt and self.name in unbuilt:
+            rows = unbuilt[self.name]
             if self.build is None:
                 value = tuple(starmap(self.kind, rows))
             else:
                 value = self.build(record, rows)
             self.slot.__set__(record, value)
+            unbuilt.pop(self.name, None)
             return value
+        value = self.slot.__get__(record, owner)
         if value is _DELETED:
             raise AttributeError(f"{type(record).__name__!r} object has no attribute {self.name!r}")
         return value
 
     def __set__(self, record: GameRecord, value: Any) -> None:
+        # A value written before the first read replaces the rows (`_unbuilt` is unset while
+        # the dataclass's __init__ writes the fields before it).
+        unbuilt = getattr(record, "_unbuilt", None)
+        if unbuilt:
+            unbuilt.pop(self.name, None)
         self.slot.__set__(record, value)
 
     def __delete__(self, record: GameRecord) -> None:
-        # Deleted stays deleted: the slot holds a marker (an empty slot means "not built yet").
+        # Deleted stays deleted: the slot holds a marker (reading builds first, so the rows
+        # have left `_unbuilt` and cannot come back).
         self.__get__(record)  # raises if already deleted
         self.slot.__set__(record, _DELETED)
 

@@ -13,8 +13,8 @@ handling its own events, one built on the other:
 - `_Outcome`: the surrender, the Sheriff's first-night killers, the judge's bonuses;
 - `_Replay`: the loop over the events and the record it hands over.
 
-The hot loop dispatches on the event type through a dict of the handlers of the current kind
-of phase; the common case of each event is checked in bulk and anything unusual is read again
+The hot loop looks the event type up in a dict of the event codes of the current kind of phase
+and calls the handler its code names; the common case of each event is checked in bulk and anything unusual is read again
 in full, in the order the messages need. The table is kept as bit sets of seats (bit s is seat
 s, see `seatsets.py`) behind named methods (`at_table`, `is_black`, …), and the many small
 record objects (fouls, nominations, votes, …) as argument tuples, built when the record's field
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import math
-from itertools import compress
 from typing import NoReturn
 
 try:  # msgspec reads a protocol's JSON text about three times as fast as the json module
@@ -72,12 +71,12 @@ from .rulesets import (
 )
 from .seatsets import SeatNumbering, numbering
 
-_INT_ONLY = frozenset({int})
-
 # Events the judge may record after the end of the game.
 AFTER_END_EVENTS = frozenset({"bonus", "sheriff_kill_responsible"})
 
 _NUMBER_WORDS = {10: "ten"}
+
+_NO_VALUE = (None, [], {})  # a field given as any of these is as good as absent
 
 
 def replay(document: dict | str | bytes) -> GameRecord:
@@ -105,7 +104,8 @@ def _header_error(rule: str, message: str) -> ProtocolError:
     return ProtocolError(None, rule, f"header: {message}")
 
 
-def _parse_document(document: object) -> tuple:
+def _parse_document(given: object) -> tuple:
+    document = given
     if isinstance(document, (str, bytes, bytearray)):
         try:
             document = _fast_json(document)
@@ -113,21 +113,22 @@ def _parse_document(document: object) -> tuple:
             document = _standard_json(document)
     if type(document) is not dict:
         raise _header_error("document.not-object", "the document is not a JSON object")
-    fmt = document.get("format")
+    header = document  # a dict (compiled: typed, its `get` a C call)
+    fmt = header.get("format")
     if fmt != PROTOCOL_FORMAT:
         raise _header_error(
             "document.format-unknown",
             f"unknown format {_describe(fmt)}; expected {PROTOCOL_FORMAT!r}",
         )
-    ruleset_id = document.get("ruleset")
+    ruleset_id = header.get("ruleset")
     ruleset = RULESETS.get(ruleset_id) if type(ruleset_id) is str else None
     if ruleset is None:
         known = ", ".join(sorted(RULESETS))
         raise _header_error(
             "document.ruleset-unknown", f"unknown ruleset {_describe(ruleset_id)}; known: {known}"
         )
-    seats = _parse_seats(document.get("seats"), ruleset)
-    events = document.get("events")
+    seats = _parse_seats(header.get("seats"), ruleset)
+    events = header.get("events")
     if type(events) is not list:
         raise _header_error("document.events-not-list", "`events` must be a list")
     return ruleset, seats, events
@@ -144,9 +145,10 @@ def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
     by_number: list = [None] * (count + 1)  # seat → its argument tuple
     deal = dict.fromkeys(deal_shape, 0)
     black_mask = sheriff = don = 0
-    for position, entry in enumerate(raw):
-        if type(entry) is not dict:
+    for position, item in enumerate(raw):
+        if type(item) is not dict:
             raise _header_error("seats.malformed", f"seat entry {position} is not an object")
+        entry = item  # a dict (compiled: typed, its `get` a C call)
         seat = entry.get("seat")
         if type(seat) is not int or not 1 <= seat <= count:
             raise _header_error(
@@ -176,11 +178,15 @@ def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
             if role == SHERIFF:
                 sheriff = seat
     if deal != deal_shape:
-        dealt = ", ".join(f"{number} {role}" for role, number in deal.items())
-        wanted = ", ".join(f"{number} {role}" for role, number in deal_shape.items())
-        raise _header_error("seats.deal", f"the deal must be {wanted}; got {dealt}")
+        raise _header_error(
+            "seats.deal", f"the deal must be {_deal_words(deal_shape)}; got {_deal_words(deal)}"
+        )
     # With the deal right, each seat is listed once: the Sheriff and the Don are one seat each.
     return tuple(by_number[1:]), black_mask, sheriff, don
+
+
+def _deal_words(deal: dict) -> str:
+    return ", ".join(f"{number} {role}" for role, number in deal.items())
 
 
 _DEALS: dict[str, tuple] = {}
@@ -204,6 +210,14 @@ def _standard_json(text: str | bytes | bytearray) -> object:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise _header_error("document.not-json", f"the file is not JSON ({exc})") from None
+
+
+def _ints_only(values: list) -> bool:
+    """Every value is an int (not a bool, nor a float equal to one)."""
+    for value in values:  # noqa: SIM110 (Cython compiles no generator in a cpdef function)
+        if type(value) is not int:
+            return False
+    return True
 
 
 def _describe(value: object) -> str:
@@ -232,7 +246,23 @@ _PHASE_WORDS = {_DAY: "`day`", _NIGHT: "`night`", _DAY_OR_NIGHT: "`day` or `nigh
 _BEFORE_THE_GAME = -1  # phase key before the first event; the game opens in Night 0
 _NIGHT_ZERO = Phase("night", 0)
 _NO_PHASE = object()  # no event's phase is this: the first event reads its phase in full
-_NO_HANDLERS: dict = {}
+_NO_CODES: dict = {}  # no event type has a code here: every event is read in full
+
+# The event types' codes (`run` calls each one's handler by it; `_EVENT_CODES` names them).
+_UNREAD = -1  # not known yet: the event is read in full (`dispatch`)
+_FOUL = 0
+_NOMINATE = 1
+_VOTE = 2
+_WILL = 3
+_SHOT = 4
+_DON_CHECK = 5
+_SHERIFF_CHECK = 6
+_RAISE = 7
+_BONUS = 8
+_DISQUALIFY = 9
+_DD = 10
+_SURRENDER = 11
+_SHERIFF_KILL_RESPONSIBLE = 12
 
 
 # --- reading the events ---------------------------------------------------------------------
@@ -258,6 +288,11 @@ class _Reading:
     )
 
     def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        self.start_game(ruleset, seats, events)
+
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        """Each part of the replay sets up what it keeps for the game, after the part it is
+        built on (compiled: C calls, where a chain of __init__ calls went through Python)."""
         self.ruleset = ruleset
         seating: SeatNumbering = numbering(_deal_of(ruleset)[1])
         self.numbering = seating
@@ -271,7 +306,7 @@ class _Reading:
         self.phase_key = _BEFORE_THE_GAME
         self.phase = _NIGHT_ZERO
         self.phase_check = ("night", "night", _NO_PHASE)
-        self.current = _NO_HANDLERS
+        self.current = _NO_CODES
 
     @property
     def index(self) -> int:
@@ -285,7 +320,7 @@ class _Reading:
         kind = event.get("type")
         phase = _declared_phase(event)
         where = f"{kind}, {phase}" if phase else f"{kind}"
-        if kind.__class__ is str:
+        if type(kind) is str:
             params["type"] = kind
         if phase is not None:
             params[phase.split()[0]] = event[phase.split()[0]]
@@ -294,7 +329,7 @@ class _Reading:
     # --- fields --------------------------------------------------------------------------
     def seat_field(self, index: int, event: dict, name: str) -> int:
         value = event.get(name)
-        if value.__class__ is int and 0 < value <= self.seat_count:
+        if type(value) is int and 0 < value <= self.seat_count:
             return value
         self.bad_seat(index, event, name, value)
 
@@ -320,7 +355,7 @@ class _Reading:
             self.fail(index, event, "event.field-type", f"`{name}` must be a list of seats")
         seen = set()
         for seat in value:
-            if seat.__class__ is not int:
+            if type(seat) is not int:
                 self.fail(
                     index,
                     event,
@@ -343,7 +378,7 @@ class _Reading:
 
     def text_field(self, index: int, event: dict, name: str) -> str:
         value = event.get(name)
-        if value.__class__ is str:
+        if type(value) is str:
             return value
         if name not in event:
             self.fail(index, event, "event.field-missing", f"`{name}` is missing")
@@ -409,10 +444,10 @@ class _Reading:
             self.start_phase()
         if key & 1:
             self.phase_check = ("day", "night", (key + 1) >> 1)
-            self.current = _DAY_HANDLERS
+            self.current = _DAY_CODES
         else:
             self.phase_check = ("night", "day", key >> 1)
-            self.current = _NIGHT_HANDLERS
+            self.current = _NIGHT_CODES
 
 
 # --- the table --------------------------------------------------------------------------------
@@ -442,8 +477,8 @@ class _Seats(_Reading):
         "end_index",
     )
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Reading.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Reading.start_game(self, ruleset, seats, events)
         # `SeatInfo` argument tuples (`GameRecord.seats` is built on read)
         self.seats, self.black_mask, self.sheriff, self.don = seats
         self.blacks = self.mask_sets[self.black_mask]  # the black seats, as a set
@@ -484,8 +519,8 @@ class _Seats(_Reading):
             alive &= ~(1 << seat)
         self.alive = alive
         self.living = self.mask_sets[alive]
-        players = alive.bit_count()
-        blacks = (alive & self.black_mask).bit_count()
+        players = len(self.living)
+        blacks = len(self.mask_sets[alive & self.black_mask])
         # Critical state: the city has lost its margin for error (reds − blacks ≤ 2).
         critical = players - 2 * blacks <= 2
         if critical != self.critical:
@@ -512,7 +547,7 @@ class _Seats(_Reading):
             self.finish(index, "black", "parity")
 
     def finish(self, index: int, winner: str, end: str) -> None:
-        self.current = _NO_HANDLERS  # every later event is read in full (and refused)
+        self.current = _NO_CODES  # every later event is read in full (and refused)
         self.winner = winner
         self.end = end
         self.end_index = index
@@ -526,8 +561,8 @@ class _Day(_Seats):
 
     __slots__ = ("nominated", "nominators", "vote_state", "vote_round", "tied", "nominations", "votes", "raises")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Seats.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Seats.start_game(self, ruleset, seats, events)
         self.nominations = []
         self.votes = []
         self.raises = []
@@ -546,8 +581,8 @@ class _Day(_Seats):
         target = event.get("target")
         living = self.living
         if not (
-            by.__class__ is int
-            and target.__class__ is int
+            type(by) is int
+            and type(target) is int
             and by in living
             and target in living
             and self.vote_state == NO_VOTE
@@ -585,25 +620,25 @@ class _Day(_Seats):
     def on_vote(self, index: int, event: dict) -> None:
         day = (self.phase_key + 1) >> 1
         round_number = event.get("round")
-        candidates = event.get("candidates")
-        votes = event.get("votes")
+        given_candidates = event.get("candidates")
+        given_votes = event.get("votes")
         state = self.vote_state
         alive = self.alive
         # The common case in bulk: well-formed fields, the day's list (or the tied set) as it
         # stands, every candidate at the table. Anything else is read in full by `check_vote`.
         if not (
-            round_number.__class__ is int
-            and candidates.__class__ is list
-            and votes.__class__ is dict
-            and candidates
-            and _INT_ONLY.issuperset(map(type, candidates))
+            type(round_number) is int
+            and type(given_candidates) is list
+            and type(given_votes) is dict
+            and given_candidates
+            and _ints_only(given_candidates)
             and (
                 (
                     state == NO_VOTE
                     and round_number == 1
-                    and candidates == self.nominated
+                    and given_candidates == self.nominated
                     and (
-                        len(candidates) != 1
+                        len(given_candidates) != 1
                         or day != 1
                         or self.ruleset.day_one_single_nomination_votes
                     )
@@ -611,40 +646,55 @@ class _Day(_Seats):
                 or (
                     state == REVOTE_NEXT
                     and round_number == self.vote_round + 1
-                    and tuple(candidates) == self.tied
+                    and tuple(given_candidates) == self.tied
                 )
             )
-            and self.mask_sets[alive].issuperset(candidates)
+            and self.mask_sets[alive].issuperset(given_candidates)
         ):
             self.check_vote(index, event, day)
+        # What `check_vote` lets through is a list of candidates and a dict of ballots
+        # (compiled: typed, so the loops below run in C).
+        candidates = given_candidates
+        votes = given_votes
 
         # Ballots: every living voter; a missing vote counts against the last candidate. The
-        # ballots are checked and counted in bulk: the voters are living seats named once
-        # (as JSON keys always are: the living seats' string keys; any other spelling is
-        # read seat by seat), the choices are ints and each is one candidate's (else the
-        # candidates' counts miss it). Any fault is explained in detail by `refuse_ballots`.
-        # The record's ballots, defaulted voters and counts are built when read, from the
-        # ballots cast as given (a copy) and the living seats (`record.vote_rounds`).
-        if votes.keys() <= (self.names_at.get(alive) or self.numbering.voter_names(alive)).keys():
-            cast = votes.copy()
+        # voters are living seats named once (as JSON keys always are: the living seats'
+        # string keys; any other spelling is read seat by seat), each choice an int that is
+        # one candidate's. Any fault is explained in detail by `refuse_ballots`. The record's
+        # ballots, defaulted voters and counts are built when read, from the ballots cast as
+        # given (a copy) and the living seats (`record.vote_rounds`).
+        names = self.names_at.get(alive) or self.numbering.voter_names(alive)
+        for voter_key in votes:
+            if voter_key not in names:
+                cast = self.cast_by_seat(index, event, votes, candidates, alive)
+                break
         else:
-            cast = self.cast_by_seat(index, event, votes, candidates, alive)
-        choices = list(cast.values())
-        if not _INT_ONLY.issuperset(map(type, choices)):
-            self.refuse_ballots(index, event, votes, candidates)
-        counts = list(map(choices.count, candidates))
-        if sum(counts) != len(choices):
-            self.refuse_ballots(index, event, votes, candidates)
-        counts[-1] += alive.bit_count() - len(cast)  # the defaulted ballots
-        top = max(counts)
+            cast = votes.copy()
+        counts = [0] * len(candidates)
+        for choice in cast.values():
+            if type(choice) is not int or choice not in candidates:
+                self.refuse_ballots(index, event, votes, candidates)
+            position = candidates.index(choice)
+            counts[position] += 1
+        counts[-1] += len(names) - len(cast)  # the defaulted ballots (a name per living seat)
+        # The leaders: the candidates with the most votes, in list order.
+        top = -1
+        most = []
+        for position in range(len(counts)):
+            count = counts[position]
+            if count > top:
+                top = count
+                most = [candidates[position]]
+            elif count == top:
+                most.append(candidates[position])
         self.vote_round = round_number
-        if counts.count(top) == 1:
+        if len(most) == 1:
             outcome = "eliminated"
-            eliminated = candidates[counts.index(top)]
+            eliminated = most[0]
             leaders = (eliminated,)
         else:
             eliminated = None
-            leaders = tuple(compress(candidates, map(top.__eq__, counts)))
+            leaders = tuple(most)
             # A revote that narrows the tie starts another revote; an unchanged tie (after a
             # revote) goes to the raise decision.
             outcome = "raise" if state == REVOTE_NEXT and len(leaders) == len(candidates) else "revote"
@@ -661,13 +711,13 @@ class _Day(_Seats):
     def check_vote(self, index: int, event: dict, day: int) -> None:
         """The vote's fields and candidates in full, refusing the first fault in order."""
         round_number = event.get("round")
-        if round_number.__class__ is not int:
+        if type(round_number) is not int:
             if "round" not in event:
                 self.fail(index, event, "event.field-missing", "`round` is missing")
             self.fail(index, event, "event.field-type", "`round` must be a number")
         candidates = self.seat_list(index, event, "candidates")
         votes = event.get("votes")
-        if votes.__class__ is not dict:
+        if type(votes) is not dict:
             if "votes" not in event:
                 self.fail(index, event, "event.field-missing", "`votes` is missing")
             self.fail(
@@ -846,8 +896,8 @@ class _Night(_Day):
 
     __slots__ = ("night_stage", "night_done", "shot_tonight", "nights", "checks")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Day.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Day.start_game(self, ruleset, seats, events)
         self.nights = []
         self.checks = []
         _Night.start_phase(self)
@@ -917,7 +967,7 @@ class _Night(_Day):
         """Pro Mafia night shot: every living black shows a number; one shared valid
         number (a seat at the table) kills; anything else is a miss."""
         raw = event.get("shots")
-        if raw.__class__ is not dict:
+        if type(raw) is not dict:
             if "shots" not in event:
                 self.fail(index, event, "event.field-missing", "`shots` is missing")
             self.fail(index, event, "event.field-type", "`shots` must map black seats to numbers")
@@ -949,7 +999,7 @@ class _Night(_Day):
                 )
             if shooter in shots:
                 self.fail(index, event, "shot.duplicate-seat", f"seat {shooter} shows twice", seat=shooter)
-            if number is not None and (number.__class__ is not int or not 0 < number <= self.seat_count):
+            if number is not None and (type(number) is not int or not 0 < number <= self.seat_count):
                 self.fail(
                     index,
                     event,
@@ -1030,8 +1080,8 @@ class _Wills(_Night):
 
     __slots__ = ("wills", "will_seats")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Night.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Night.start_game(self, ruleset, seats, events)
         self.wills = []
         self.will_seats = 0
 
@@ -1074,7 +1124,7 @@ class _Wills(_Night):
             self.fail(index, event, f"will.{kind.replace('_', '-')}-not-allowed", text, seat=seat,
                       first_out=self.first_out or 0)
         for other_kind, name in WILL_FIELDS.items():
-            if other_kind != kind and event.get(name) not in (None, [], {}):
+            if other_kind != kind and event.get(name) not in _NO_VALUE:
                 self.fail(index, event, "will.field-mismatch", f"a {kind} will has no `{name}`")
         declarations: dict[int, str] = {}
         targets: tuple[int, ...] = ()
@@ -1160,8 +1210,8 @@ class _Discipline(_Wills):
 
     __slots__ = ("ordinary", "technical", "fouls", "disqualifications", "dd")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Wills.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Wills.start_game(self, ruleset, seats, events)
         self.ordinary = [0] * (self.seat_count + 1)
         self.technical = [0] * (self.seat_count + 1)
         self.fouls = []
@@ -1177,7 +1227,7 @@ class _Discipline(_Wills):
             counter = self.technical
         else:
             counter = None
-        if counter is None or seat.__class__ is not int or seat not in self.living:
+        if counter is None or type(seat) is not int or seat not in self.living:
             self.refuse_foul(index, event)
         number = counter[seat] = counter[seat] + 1
         self.fouls.append((index, seat, kind, self.phase, number))
@@ -1228,8 +1278,8 @@ class _Outcome(_Discipline):
 
     __slots__ = ("surrender_index", "sheriff_kill_responsible", "bonuses")
 
-    def __init__(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
-        _Discipline.__init__(self, ruleset, seats, events)
+    def start_game(self, ruleset: Ruleset, seats: tuple, events: list) -> None:
+        _Discipline.start_game(self, ruleset, seats, events)
         self.surrender_index = None
         self.sheriff_kill_responsible = []
         self.bonuses = []
@@ -1290,45 +1340,67 @@ class _Replay(_Outcome):
 
     def run(self) -> GameRecord:
         # The fast check: `self.current` maps the event types of the current kind of phase to
-        # their handlers (nothing before the first event or after the end); the event's
+        # their event codes (nothing before the first event or after the end); the event's
         # `phase_field` is `phase_number` (`is`: an int of this very phase; small ints are
         # shared objects) and the other field is absent. Anything else goes through
-        # `dispatch`, which reads the event in full.
+        # `dispatch`, which reads the event in full. The handler is then chosen by its code,
+        # the most common events first: a direct call of each (a C call, when compiled).
         phase_field = other_field = "night"
         phase_number = _NO_PHASE
-        on_foul = _HANDLERS["foul"][0]  # the table's own object (compiled, `_Replay.on_foul`
-        # makes a new one each time it is read)
         index = 0
         try:
-            for index, event in enumerate(self.events):
-                if event.__class__ is not dict:
+            for index, item in enumerate(self.events):
+                if type(item) is not dict:
                     raise ProtocolError(
                         index, "event.not-object", f"event {index}: an event must be a JSON object"
                     )
+                event = item  # a dict (compiled: typed, its `get` a C call)
                 kind = event.get("type")
-                handler = self.current.get(kind) if kind.__class__ is str else None
+                code = self.current.get(kind, _UNREAD) if type(kind) is str else _UNREAD
                 if (
-                    handler is None
+                    code == _UNREAD
                     or event.get(phase_field) is not phase_number
                     or event.get(other_field) is not None
                 ):
-                    handler = self.dispatch(index, event)
+                    code = self.dispatch(index, event)
                     phase_field, other_field, phase_number = self.phase_check
-                if handler is on_foul:  # the most common event: a direct call (C, when compiled)
+                if code == _FOUL:
                     self.on_foul(index, event)
+                elif code == _NOMINATE:
+                    self.on_nominate(index, event)
+                elif code == _VOTE:
+                    self.on_vote(index, event)
+                elif code == _WILL:
+                    self.on_will(index, event)
+                elif code == _SHOT:
+                    self.on_shot(index, event)
+                elif code == _DON_CHECK:
+                    self.on_don_check(index, event)
+                elif code == _SHERIFF_CHECK:
+                    self.on_sheriff_check(index, event)
+                elif code == _RAISE:
+                    self.on_raise(index, event)
+                elif code == _BONUS:
+                    self.on_bonus(index, event)
+                elif code == _DISQUALIFY:
+                    self.on_disqualify(index, event)
+                elif code == _DD:
+                    self.on_dd(index, event)
+                elif code == _SURRENDER:
+                    self.on_surrender(index, event)
                 else:
-                    handler(self, index, event)
+                    self.on_sheriff_kill_responsible(index, event)
         except Exception:
             self.at = index  # for `replay`'s answer to a bug
             raise
         self.at = len(self.events)
         return self.record()
 
-    def dispatch(self, index: int, event: dict):
+    def dispatch(self, index: int, event: dict) -> int:
         """The event's type, the end of the game and the event's phase, read in full; the
-        handler for the event."""
+        event's code."""
         kind = event.get("type")
-        entry = _HANDLERS.get(kind) if kind.__class__ is str else None
+        entry = _EVENT_CODES.get(kind) if type(kind) is str else None
         if entry is None:
             raise ProtocolError(
                 index,
@@ -1344,10 +1416,10 @@ class _Replay(_Outcome):
                 "and `sheriff_kill_responsible` may follow",
                 end=self.end,
             )
-        handler, want = entry
+        code, want = entry
         if want:
             self.enter_phase(index, event, want)
-        return handler
+        return code
 
     def record(self) -> GameRecord:
         """The record. The fields in `BUILT_ON_READ` go over as argument tuples, built when
@@ -1410,24 +1482,24 @@ class _Replay(_Outcome):
         return record
 
 
-# event type → (handler, the phase it needs)
-_HANDLERS = {
-    "nominate": (_Replay.on_nominate, _DAY),
-    "vote": (_Replay.on_vote, _DAY),
-    "raise": (_Replay.on_raise, _DAY),
-    "shot": (_Replay.on_shot, _NIGHT),
-    "don_check": (_Replay.on_don_check, _NIGHT),
-    "sheriff_check": (_Replay.on_sheriff_check, _NIGHT),
-    "will": (_Replay.on_will, _PHASELESS),
-    "foul": (_Replay.on_foul, _DAY_OR_NIGHT),
-    "disqualify": (_Replay.on_disqualify, _DAY_OR_NIGHT),
-    "dd": (_Replay.on_dd, _DAY_OR_NIGHT),
-    "surrender": (_Replay.on_surrender, _DAY_OR_NIGHT),
-    "sheriff_kill_responsible": (_Replay.on_sheriff_kill_responsible, _PHASELESS),
-    "bonus": (_Replay.on_bonus, _PHASELESS),
+# event type → (its code in `run`, the phase it needs)
+_EVENT_CODES = {
+    "nominate": (_NOMINATE, _DAY),
+    "vote": (_VOTE, _DAY),
+    "raise": (_RAISE, _DAY),
+    "shot": (_SHOT, _NIGHT),
+    "don_check": (_DON_CHECK, _NIGHT),
+    "sheriff_check": (_SHERIFF_CHECK, _NIGHT),
+    "will": (_WILL, _PHASELESS),
+    "foul": (_FOUL, _DAY_OR_NIGHT),
+    "disqualify": (_DISQUALIFY, _DAY_OR_NIGHT),
+    "dd": (_DD, _DAY_OR_NIGHT),
+    "surrender": (_SURRENDER, _DAY_OR_NIGHT),
+    "sheriff_kill_responsible": (_SHERIFF_KILL_RESPONSIBLE, _PHASELESS),
+    "bonus": (_BONUS, _PHASELESS),
 }
 
-EVENT_TYPES = frozenset(_HANDLERS)
-# The handlers of the event types that happen in a day, at night (for the fast check).
-_DAY_HANDLERS = {kind: handler for kind, (handler, want) in _HANDLERS.items() if want & _DAY}
-_NIGHT_HANDLERS = {kind: handler for kind, (handler, want) in _HANDLERS.items() if want & _NIGHT}
+EVENT_TYPES = frozenset(_EVENT_CODES)
+# The codes of the event types that happen in a day, at night (for the fast check).
+_DAY_CODES = {kind: code for kind, (code, want) in _EVENT_CODES.items() if want & _DAY}
+_NIGHT_CODES = {kind: code for kind, (code, want) in _EVENT_CODES.items() if want & _NIGHT}

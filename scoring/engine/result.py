@@ -93,12 +93,21 @@ class GameScore:
     @classmethod
     def of(cls, record, items) -> GameScore:
         """The score of ``record`` (a game's `GameRecord`) whose seats earned ``items[seat]``."""
+        winner = record.winner
         players = tuple(
-            PlayerScore(info.seat, info.player, info.role, tuple(items[info.seat]), info.team,
-                        record.winner == info.team)
-            for info in record.seats
+            [
+                PlayerScore(
+                    info.seat,
+                    info.player,
+                    info.role,
+                    tuple(items[info.seat]),
+                    info.team,
+                    winner == info.team,
+                )
+                for info in record.seats
+            ]
         )
-        return cls(record.ruleset, record.winner, players)
+        return cls(record.ruleset, winner, players)
 
 
 __all__ = ["ONE", "GameScore", "PlayerScore", "ScoreItem"]

@@ -18,7 +18,7 @@ from games.services import (
 from ratings.models import PlayerRating, RatingEntry
 from records.models import SeatRecord
 from scoring.models import SeatScore
-from scoring.services import stale_score_games
+from scoring.services import game_scores_recompute, stale_score_games
 from tournaments.models import StandingsSnapshot
 
 from .helpers import confirm, finished_game, tournament_with_staff
@@ -289,19 +289,21 @@ def test_a_change_to_an_unpublished_game_asks_for_no_standings(django_capture_on
 def test_every_kind_of_job_has_the_runner_its_app_registered():
     """The outbox knows no app: scoring, tournaments (standings), ratings, records (a game's rows
     in the players' records) and online (simulation runs) register their runners in
-    AppConfig.ready(), ratings with its order of 'from' games, scoring the sweep's stale scores."""
+    AppConfig.ready(), ratings with its order of 'from' games, scoring the sweep's stale scores and
+    the carrying over of a Confirm's scores."""
     from online.simulations.services import run_simulation
     from ratings.services import earlier_in_rating_order, run_ratings
     from records.services import run_player_records
-    from scoring.services import rescore_stale, run_game_scores
+    from scoring.services import carry_scores_over, rescore_stale, run_game_scores
     from tournaments.standings.store import run_standings
 
-    registered = dict(pipeline.RUNNERS), dict(pipeline.EARLIER), dict(pipeline.SWEEPERS)
+    registered = dict(pipeline.RUNNERS), dict(pipeline.EARLIER), dict(pipeline.SWEEPERS), dict(pipeline.CARRIERS)
     assert registered == ({Kind.GAME_SCORES: run_game_scores, Kind.STANDINGS: run_standings,
                            Kind.RATINGS: run_ratings, Kind.PLAYER_RECORDS: run_player_records,
                            Kind.SIMULATION: run_simulation},
                           {Kind.RATINGS: earlier_in_rating_order},
-                          {"stale_scores": rescore_stale})
+                          {"stale_scores": rescore_stale},
+                          {Kind.GAME_SCORES: carry_scores_over})
 
 
 # --- a Confirm scores its game at once (issue 31) -----------------------------------------------
@@ -322,6 +324,76 @@ def test_a_confirm_scores_its_game_itself_right_after_its_commit(cup, django_cap
     assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
     assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
     assert Kind.GAME_SCORES not in sent and Kind.STANDINGS in sent  # the standings are asked for
+
+
+def test_a_confirm_carries_the_submitted_scores_over_without_a_replay(cup, django_capture_on_commit_callbacks):
+    """The submitted protocol's scores were up to date: the Confirm changes nothing they read, so
+    they become the confirmed version's in its own transaction, and the run only announces them."""
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    submitted = {row.seat: (row.total, row.items, row.player_id) for row in SeatScore.objects.filter(game=game)}
+    with mock.patch("scoring.services.replay", side_effect=AssertionError("replayed")), \
+            django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    rows = SeatScore.objects.filter(game=game)
+    assert {row.protocol_version for row in rows} == {game.protocol_version}
+    assert {row.seat: (row.total, row.items, row.player_id) for row in rows} == submitted
+    assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
+    assert StandingsSnapshot.objects.get(tournament=tournament).games == 1
+
+
+def test_a_confirm_scores_in_full_when_its_scores_were_not_up_to_date(cup, django_capture_on_commit_callbacks):
+    """Something asked for the scores before the Confirm (a reopened discipline case changes them
+    with no new version) and its run has not come: the Confirm's run replays the game."""
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    with mock.patch.object(pipeline, "send_job"):
+        pipeline.request_game_scores(game.pk)  # pending, its message not run yet
+    carry = mock.Mock(return_value=True)
+    with mock.patch.dict(pipeline.CARRIERS, {Kind.GAME_SCORES: carry}), django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    carry.assert_not_called()
+    assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
+    assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
+
+
+def test_a_request_after_a_carried_over_confirm_makes_its_run_a_full_one(cup, django_capture_on_commit_callbacks):
+    """The Confirm carried its scores over, and before its run something else asked for them: the
+    run recomputes them from the protocol rather than only announcing what was carried over."""
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    runs = []
+    with mock.patch.object(pipeline, "run_at_once", lambda *args, **kwargs: runs.append((args, kwargs))), \
+            django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    (args, kwargs), = runs
+    assert kwargs["carried_at"] is not None
+    with mock.patch.object(pipeline, "send_job"):
+        pipeline.request_game_scores(game.pk)
+    with mock.patch("scoring.services.game_scores_recompute") as recompute:
+        assert pipeline.run_job(*args, **kwargs) == Status.DONE
+    recompute.assert_called_once_with(game_id=game.pk)
+
+
+def test_a_confirm_of_scores_of_an_older_version_scores_in_full(cup, django_capture_on_commit_callbacks):
+    """The stored scores are not the previous version's (here: left at an older one): nothing is
+    carried over, and the Confirm's run replays the game."""
+    tournament, judge, organizer = cup
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_game(tournament, judge)
+        game = game_submit(game=game, expected_version=game.protocol_version, actor=judge.user)
+    SeatScore.objects.filter(game=game).update(protocol_version=game.protocol_version - 1)
+    with mock.patch("scoring.services.game_scores_recompute", wraps=game_scores_recompute) as recompute, \
+            django_capture_on_commit_callbacks(execute=True):
+        game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
+    recompute.assert_called_once_with(game_id=game.pk)
+    assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
 
 
 def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cup, settings,

@@ -179,3 +179,19 @@ def test_a_missing_tournament_reaches_django(fast):
     assert status.startswith("404")
     assert fast.answer(environ("/tournaments/no-such-cup/standings/")) is None
 
+
+
+def test_new_standings_reach_the_fast_path_s_readers_at_once(cup, fast, django_app, django_capture_on_commit_callbacks):
+    """Within a quarter of a second of the last answer (the clock stands still), stored standings
+    start a new generation once committed: the next reader gets Django's new answer (issue 31)."""
+    import json
+
+    answer = fast_hit(fast, django_app, api(cup))
+    assert json.loads(answer[2])["games"] == 1
+    scored_game(cup, make_round(cup, 2), 1, [(p, "civilian", i < 3, Decimal(i) / 10, []) for i, p in enumerate(cup.players)])
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_store(tournament_id=cup.pk)
+    before = django_app.calls
+    status, _headers, body = call(fast, api(cup))
+    assert status == "200 OK" and json.loads(body)["games"] == 2
+    assert django_app.calls > before

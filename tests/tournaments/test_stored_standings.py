@@ -205,3 +205,16 @@ def test_the_pipeline_renders_the_bodies_after_it_stores_the_standings(cup, sett
     warm.assert_called_once_with(cup.pk)
     with mock.patch.object(stored_standings, "warm", side_effect=RuntimeError("template")):
         tasks.warm_standings(cup.pk)  # a failed rendering fails nothing: readers render it
+
+
+def test_a_rendering_is_skipped_while_another_standings_run_is_to_come(cup):
+    """Ten Confirms at once give a standings run and its follow-up: the first run's rendering would
+    be replaced before anyone read it, so it is left to the run to come, which sends its own."""
+    job = RecomputeJob.objects.create(kind=RecomputeJob.Kind.STANDINGS, target_id=cup.pk,
+                                      status=RecomputeJob.Status.PENDING, requested_at=timezone.now())
+    with mock.patch.object(stored_standings, "warm") as warm:
+        tasks.warm_standings(cup.pk)
+        warm.assert_not_called()
+        RecomputeJob.objects.filter(pk=job.pk).update(status=RecomputeJob.Status.DONE)
+        tasks.warm_standings(cup.pk)
+    warm.assert_called_once_with(cup.pk)

@@ -17,6 +17,7 @@ from ..models import StandingsSnapshot, Tournament
 from ..tasks import send_warm_standings
 from . import selectors
 from .compute import standing_to_json
+from .fast import standings_changed
 
 
 @transaction.atomic
@@ -41,6 +42,7 @@ def standings_store(*, tournament_id: int) -> StandingsSnapshot | None:
             "computed_at": timezone.now(),
         },
     )
+    transaction.on_commit(standings_changed)  # the readers' fast paths ask Django again
     return snapshot
 
 

@@ -127,16 +127,17 @@ def black_vote_into_black(table: GameFacts, ledger: Ledger) -> None:
     """A black helps vote out an allied black when a red candidate could have been voted out
     instead: stays at the table and black wins −0.1; decisive vote, later leaves, black
     still wins −0.2; decisive vote and black loses −0.3."""
+    black = table.black
     for rnd in table.votes:
         eliminated = rnd.eliminated
-        if eliminated is None or not table.is_black(eliminated):
+        if eliminated is None or not black[eliminated]:
             continue
-        reds = [seat for seat in rnd.candidates if table.is_red(seat)]
+        reds = [seat for seat in rnd.candidates if not black[seat]]
         if not reds:
             continue
         when = table.when(rnd.index)
         for voter, choice in rnd.ballots.items():
-            if choice != eliminated or voter == eliminated or table.is_red(voter):
+            if choice != eliminated or voter == eliminated or not black[voter]:
                 continue
             decisive = vote_is_decisive(rnd, voter, reds)
             stays = voter in table.alive_at_end

@@ -14,6 +14,7 @@ a tuple `(template, *args)` formatted only for the entries that are kept.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..result import ScoreItem
@@ -38,6 +39,7 @@ class Entry(NamedTuple):
 
 
 AT, ORDER, SEAT, MILLI, RULE, NOTE, TARGET, CAP, DISCIPLINE = range(9)
+_at = itemgetter(AT)
 
 
 class HelmCopy(NamedTuple):
@@ -106,7 +108,9 @@ class Ledger:
         entries = self.entries
         if self.copies:
             entries = entries + self._copied()
-        entries.sort()  # chronological: (at, order)
+        # Chronological: by `at`, and the sort is stable, so insertion order (`order`, unique
+        # and rising along the list) breaks ties — the order of sorting by (at, order).
+        entries.sort(key=_at)
         # 1. best-of per (red player, black target): the highest award, the earliest on a tie;
         #    a disciplined player (DD, disqualification) keeps only that penalty.
         best: dict[tuple[int, int], tuple] = {}
@@ -120,21 +124,22 @@ class Ledger:
                     best[key] = entry
             elif entry[DISCIPLINE] is not None:
                 disciplined.setdefault(entry[SEAT], []).append(entry)
+        kept: dict[int, set[int]] = {}  # a disciplined seat → the orders of its kept penalties
         for seat, penalties in disciplined.items():
             # DD: "The offender receives only -1.0 for DD; other normal awards … are removed."
             dd = [entry for entry in penalties if entry[DISCIPLINE] == "dd"]
-            disciplined[seat] = dd or penalties
+            kept[seat] = {entry[ORDER] for entry in dd or penalties}
+        best_awards = {entry[ORDER] for entry in best.values()}
         # 2. the kept entries, in order; a capped penalty keeps its first entry.
         items: dict[int, list[ScoreItem]] = {seat: [] for seat in self.seats}
         capped: set[tuple[int, str]] = set()
         make = tuple.__new__  # ScoreItem is a NamedTuple: build it without the keyword layer
-        for entry in entries:
-            _, _, seat, milli, rule, note, target, cap, discipline = entry
-            if seat in disciplined:
-                if entry not in disciplined[seat]:
+        for _, order, seat, milli, rule, note, target, cap, _ in entries:
+            if kept and seat in kept:
+                if order not in kept[seat]:
                     continue
             elif target is not None:
-                if best[(seat, target)] is not entry:
+                if order not in best_awards:
                     continue
             elif cap is not None:
                 if (seat, cap) in capped:  # "maximum once per player per game"

@@ -61,8 +61,9 @@ def non_eliminating_vote(table: GameFacts, ledger: Ledger) -> None:
     seen: set[tuple[int, int, int]] = set()
     for rnd in table.votes:
         index = rnd.index
+        eliminated = rnd.eliminated
         for voter, target in rnd.ballots.items():
-            if target == rnd.eliminated or not black[target] or black[voter]:
+            if target == eliminated or not black[target] or black[voter]:
                 continue
             key = (voter, target, rnd.day)
             if key in seen:

@@ -55,6 +55,13 @@ class GameFacts:
         self.sheriff_black_checks = [
             check for check in self.checks if check.by == "sheriff" and check.result == "black"
         ]
+        # the red players' wills by kind, chronological ("black players do not receive scoring
+        # from their own wills")
+        self.red_wills: dict[str, list] = {}
+        black = self.black
+        for will in self.wills:
+            if not black[will.seat]:
+                self.red_wills.setdefault(will.kind, []).append(will)
 
     # --- moments ----------------------------------------------------------------------------
     def mask_before(self, index: int) -> int:

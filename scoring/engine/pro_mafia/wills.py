@@ -28,7 +28,7 @@ LAST_WILL_RED_TARGET_CRITICAL = -200
 
 
 def _red_wills(table: GameFacts, kind: str) -> list[Will]:
-    return [will for will in table.wills if will.kind == kind and table.is_red(will.seat)]
+    return table.red_wills.get(kind, [])
 
 
 def _names_someone(will: Will) -> bool:

@@ -46,11 +46,9 @@ from .record import (
     RAISE_NEXT,
     REVOTE_NEXT,
     DeclaredDefeat,
-    Departure,
     FinalTable,
     GameRecord,
     Phase,
-    Will,
 )
 from .rulesets import (
     DON_CHECK,
@@ -504,8 +502,8 @@ class _Seats(_Reading):
         kept = self.departure_mask_after.get(seat)
         if kept is None:
             return {}
-        departure = kept[0]
-        return {"left_how": departure.how, "left_kind": departure.phase.kind, "left_number": departure.phase.number}
+        _seat, how, phase = kept[0][:3]  # a `Departure` argument tuple
+        return {"left_how": how, "left_kind": phase.kind, "left_number": phase.number}
 
     def require_alive(self, index: int, event: dict, seat: int, rule: str, who: str) -> None:
         if seat not in self.living:
@@ -528,9 +526,11 @@ class _Seats(_Reading):
             self.critical = critical
         phase = self.phase
         for seat in seats:
-            departure = Departure(seat, how, phase, index, players, critical)
+            # `Departure` argument tuples (`GameRecord.departures` is built on read); a will
+            # names its departure by its position here.
+            departure = (seat, how, phase, index, players, critical)
+            self.departure_mask_after[seat] = (departure, alive, len(self.departures))
             self.departures.append(departure)
-            self.departure_mask_after[seat] = (departure, alive)
         self.changes.append((index, alive))
         if how == "disqualified":
             for seat in seats:
@@ -1111,7 +1111,7 @@ class _Wills(_Night):
             )
         if self.has_left_will(seat):
             self.fail(index, event, "will.duplicate", f"seat {seat} has already left a will", seat=seat)
-        departure, alive_after = self.departure_mask_after[seat]
+        _departure, alive_after, departure_position = self.departure_mask_after[seat]
         allowed = FIRST_OUT_WILLS if seat == self.first_out else LATER_WILLS
         if kind not in allowed:
             if kind == "first_color":
@@ -1149,7 +1149,8 @@ class _Wills(_Night):
             recipient = self.seat_field(index, event, "recipient")
             self.will_target_at_table(index, event, recipient, alive_after)
         self.will_seats |= 1 << seat
-        self.wills.append(Will(index, seat, kind, declarations, targets, recipient, departure))
+        # `Will` argument tuples, its departure by position (`record.will_rows` builds them).
+        self.wills.append((index, seat, kind, declarations, targets, recipient, departure_position))
 
     def will_declarations(self, index: int, event: dict, alive_after: int) -> dict[int, str]:
         raw = event.get("declarations")
@@ -1299,7 +1300,8 @@ class _Outcome(_Discipline):
             )
         entry = self.departure_mask_after.get(self.sheriff)
         first_night = self.ruleset.first_shot_night
-        if entry is None or entry[0].how != "shot" or entry[0].phase.number != first_night:
+        # entry[0]: the Sheriff's `Departure` argument tuple (seat, how, phase, …)
+        if entry is None or entry[0][1] != "shot" or entry[0][2].number != first_night:
             self.fail(
                 index,
                 event,
@@ -1427,8 +1429,6 @@ class _Replay(_Outcome):
         record = GameRecord.__new__(GameRecord)
         record.ruleset = self.ruleset.id
         record.events = events = tuple(self.events)
-        record.departures = tuple(self.departures)
-        record.wills = tuple(self.wills)
         record.dd = self.dd
         record.surrender_index = self.surrender_index
         record.sheriff_kill_responsible = tuple(self.sheriff_kill_responsible)
@@ -1455,6 +1455,8 @@ class _Replay(_Outcome):
         record._numbering = self.numbering
         record._unbuilt = {
             "seats": self.seats,
+            "departures": self.departures,
+            "wills": self.wills,
             "nominations": self.nominations,
             "votes": self.votes,
             "raises": self.raises,

@@ -135,13 +135,13 @@ def _parse_document(given: object) -> tuple:
 def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
     """The seats as `SeatInfo` argument tuples (seat order), the black seats' bit set, the
     Sheriff's seat and the Don's seat. The ruleset's deal says how many seats and roles."""
-    _ruleset, count, deal_shape = _deal_of(ruleset)
+    _ruleset, count, deal_shape, no_roles = _deal_of(ruleset)
     if type(raw) is not list or len(raw) != count:
         raise _header_error(
             "seats.not-ten", f"`seats` must list exactly {_NUMBER_WORDS.get(count, count)} seats"
         )
     by_number: list = [None] * (count + 1)  # seat → its argument tuple
-    deal = dict.fromkeys(deal_shape, 0)
+    deal = no_roles.copy()
     black_mask = sheriff = don = 0
     for position, item in enumerate(raw):
         if type(item) is not dict:
@@ -191,11 +191,12 @@ _DEALS: dict[str, tuple] = {}
 
 
 def _deal_of(ruleset: Ruleset) -> tuple:
-    """(the ruleset, its seat count, its deal as a plain dict), worked out once per ruleset:
-    the header of every document reads them."""
+    """(the ruleset, its seat count, its deal as a plain dict, the deal's roles counted
+    zero), worked out once per ruleset: the header of every document reads them."""
     known = _DEALS.get(ruleset.id)
     if known is None or known[0] is not ruleset:
-        known = _DEALS[ruleset.id] = (ruleset, ruleset.seat_count, dict(ruleset.deal))
+        deal = dict(ruleset.deal)
+        known = _DEALS[ruleset.id] = (ruleset, ruleset.seat_count, deal, dict.fromkeys(deal, 0))
     return known
 
 
@@ -214,6 +215,15 @@ def _ints_only(values: list) -> bool:
     """Every value is an int (not a bool, nor a float equal to one)."""
     for value in values:  # noqa: SIM110 (Cython compiles no generator in a cpdef function)
         if type(value) is not int:
+            return False
+    return True
+
+
+def _all_in(values: list, seats: frozenset) -> bool:
+    """Every value is one of ``seats`` (a loop the compiler types, where `issuperset` is a
+    method call)."""
+    for value in values:  # noqa: SIM110 (Cython compiles no generator in a cpdef function)
+        if value not in seats:
             return False
     return True
 
@@ -649,7 +659,7 @@ class _Day(_Seats):
                     and tuple(given_candidates) == self.tied
                 )
             )
-            and self.mask_sets[alive].issuperset(given_candidates)
+            and _all_in(given_candidates, self.living)
         ):
             self.check_vote(index, event, day)
         # What `check_vote` lets through is a list of candidates and a dict of ballots
@@ -672,10 +682,17 @@ class _Day(_Seats):
             cast = votes.copy()
         counts = [0] * len(candidates)
         for choice in cast.values():
-            if type(choice) is not int or choice not in candidates:
+            if type(choice) is int:
+                # the candidate chosen, found once (`is` first: small ints are shared objects)
+                for position in range(len(candidates)):
+                    candidate = candidates[position]
+                    if candidate is choice or candidate == choice:
+                        counts[position] += 1
+                        break
+                else:
+                    self.refuse_ballots(index, event, votes, candidates)
+            else:
                 self.refuse_ballots(index, event, votes, candidates)
-            position = candidates.index(choice)
-            counts[position] += 1
         counts[-1] += len(names) - len(cast)  # the defaulted ballots (a name per living seat)
         # The leaders: the candidates with the most votes, in list order.
         top = -1
@@ -1007,9 +1024,9 @@ class _Night(_Day):
                     f"seat {shooter} shows {_describe(number)}, which is not a seat 1..{self.seat_count}",
                 )
             shots[shooter] = number
-        shooters = self.blacks & self.living
-        if len(shots) != len(shooters):  # every shooter listed is one of them, once
-            missing = min(shooters.difference(shots))
+        # Every shooter listed is a living black, once: as many as the living blacks are.
+        if len(shots) != len(self.mask_sets[self.alive & self.black_mask]):
+            missing = min((self.blacks & self.living).difference(shots))
             self.fail(
                 index,
                 event,
@@ -1018,11 +1035,15 @@ class _Night(_Day):
                 "(or null)",
                 seat=missing,
             )
-        numbers = set(shots.values())
-        if len(numbers) == 1:
-            (number,) = numbers
-            if number is not None and number in self.living:
-                return shots, number
+        # One shared number (a seat at the table) kills: every shown number equal to the first.
+        shown = None
+        for position, number in enumerate(shots.values()):
+            if position == 0:
+                shown = number
+            elif number != shown:
+                return shots, None
+        if shown is not None and shown in self.living:
+            return shots, shown
         return shots, None
 
     def shot_by_don_decision(self, index: int, event: dict) -> int | None:
@@ -1443,13 +1464,14 @@ class _Replay(_Outcome):
         record.margin_regained_indices = tuple(self.margin_regained)
         record.phase = self.phase
         # Alive after each event: everyone after the deal, then a new set from each departure on.
-        everyone = self.numbering.everyone
-        masks = [everyone]
-        mask = everyone
-        for index, after in self.changes:
-            masks += [mask] * (index + 1 - len(masks))
-            mask = after
-        masks += [mask] * (len(events) + 1 - len(masks))
+        total = len(events) + 1
+        masks = [self.numbering.everyone] * total
+        changes = self.changes
+        for change in range(len(changes)):
+            index, after = changes[change]
+            until = changes[change + 1][0] + 1 if change + 1 < len(changes) else total
+            for position in range(index + 1, until):
+                masks[position] = after
         record._alive_masks = tuple(masks)
         record._black_mask = self.black_mask
         record._numbering = self.numbering

@@ -156,5 +156,5 @@ cdef class _Replay(_Outcome):
     cpdef run(self)
     cpdef int dispatch(self, index, dict event) except? -2
     @cython.locals(masks=list, changes=list, total=cython.Py_ssize_t, change=cython.Py_ssize_t,
-                   position=cython.Py_ssize_t, until=cython.Py_ssize_t, index=cython.Py_ssize_t)
+                   until=cython.Py_ssize_t, index=cython.Py_ssize_t)
     cpdef record(self)

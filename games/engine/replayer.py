@@ -682,17 +682,10 @@ class _Day(_Seats):
             cast = votes.copy()
         counts = [0] * len(candidates)
         for choice in cast.values():
-            if type(choice) is int:
-                # the candidate chosen, found once (`is` first: small ints are shared objects)
-                for position in range(len(candidates)):
-                    candidate = candidates[position]
-                    if candidate is choice or candidate == choice:
-                        counts[position] += 1
-                        break
-                else:
-                    self.refuse_ballots(index, event, votes, candidates)
-            else:
+            if type(choice) is not int or choice not in candidates:
                 self.refuse_ballots(index, event, votes, candidates)
+            position = candidates.index(choice)
+            counts[position] += 1
         counts[-1] += len(names) - len(cast)  # the defaulted ballots (a name per living seat)
         # The leaders: the candidates with the most votes, in list order.
         top = -1
@@ -1470,8 +1463,7 @@ class _Replay(_Outcome):
         for change in range(len(changes)):
             index, after = changes[change]
             until = changes[change + 1][0] + 1 if change + 1 < len(changes) else total
-            for position in range(index + 1, until):
-                masks[position] = after
+            masks[index + 1 : until] = [after] * (until - index - 1)
         record._alive_masks = tuple(masks)
         record._black_mask = self.black_mask
         record._numbering = self.numbering

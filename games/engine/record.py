@@ -443,8 +443,18 @@ def vote_rounds(record: GameRecord, rows: list) -> tuple[VoteRound, ...]:
     return tuple(built)
 
 
+def wills_with_departures(record: GameRecord, rows: list) -> tuple[Will, ...]:
+    """The wills from the replay's rows, each naming its departure by its position in
+    `record.departures`: the will holds that very `Departure`."""
+    departures = record.departures
+    return tuple(
+        Will(index, seat, kind, declarations, targets, recipient, departures[position])
+        for index, seat, kind, declarations, targets, recipient, position in rows
+    )
+
+
 # The fields whose rows are not the kind's own arguments: how each is built from them.
-_BUILDERS = {"votes": vote_rounds}
+_BUILDERS = {"votes": vote_rounds, "wills": wills_with_departures}
 
 # The replay keeps these as argument tuples in its hot loop; see `_Replay.record`.
 BUILT_ON_READ = {
@@ -454,6 +464,8 @@ BUILT_ON_READ = {
     "raises": RaiseDecision,
     "nights": NightShot,
     "checks": Check,
+    "departures": Departure,
+    "wills": Will,
     "fouls": Foul,
     "disqualifications": Disqualification,
     "bonuses": Bonus,

@@ -19,12 +19,15 @@ cpdef _parse_document(given)
 cpdef tuple _parse_seats(raw, ruleset)
 cpdef tuple _deal_of(ruleset)
 cpdef bint _ints_only(list values)
+cpdef bint _all_in(list values, frozenset seats)
 cpdef _describe(value)
 cpdef _declared_phase(event)
 cpdef _header_error(rule, message)
 
 cdef int _UNREAD, _FOUL, _NOMINATE, _VOTE, _WILL, _SHOT, _DON_CHECK, _SHERIFF_CHECK, _RAISE
 cdef int _BONUS, _DISQUALIFY, _DD, _SURRENDER, _SHERIFF_KILL_RESPONSIBLE
+# the event codes' tables (C globals: their `get` is a C call)
+cdef dict _EVENT_CODES, _DAY_CODES, _NIGHT_CODES
 
 cdef class _Reading:
     cdef public object ruleset
@@ -110,6 +113,7 @@ cdef class _Night(_Day):
     cpdef on_don_check(self, index, dict event)
     cpdef on_sheriff_check(self, index, dict event)
     cpdef on_check(self, index, dict event, stage, checker, by)
+    @cython.locals(shots=dict, position=cython.Py_ssize_t)
     cpdef shot_by_shown_numbers(self, index, dict event)
     cpdef shot_by_don_decision(self, index, dict event)
 
@@ -151,3 +155,6 @@ cdef class _Replay(_Outcome):
     @cython.locals(code=cython.int, event=dict)
     cpdef run(self)
     cpdef int dispatch(self, index, dict event) except? -2
+    @cython.locals(masks=list, changes=list, total=cython.Py_ssize_t, change=cython.Py_ssize_t,
+                   until=cython.Py_ssize_t, index=cython.Py_ssize_t)
+    cpdef record(self)

@@ -46,11 +46,9 @@ from .record import (
     RAISE_NEXT,
     REVOTE_NEXT,
     DeclaredDefeat,
-    Departure,
     FinalTable,
     GameRecord,
     Phase,
-    Will,
 )
 from .rulesets import (
     DON_CHECK,
@@ -137,13 +135,13 @@ def _parse_document(given: object) -> tuple:
 def _parse_seats(raw: object, ruleset: Ruleset) -> tuple:
     """The seats as `SeatInfo` argument tuples (seat order), the black seats' bit set, the
     Sheriff's seat and the Don's seat. The ruleset's deal says how many seats and roles."""
-    _ruleset, count, deal_shape = _deal_of(ruleset)
+    _ruleset, count, deal_shape, no_roles = _deal_of(ruleset)
     if type(raw) is not list or len(raw) != count:
         raise _header_error(
             "seats.not-ten", f"`seats` must list exactly {_NUMBER_WORDS.get(count, count)} seats"
         )
     by_number: list = [None] * (count + 1)  # seat → its argument tuple
-    deal = dict.fromkeys(deal_shape, 0)
+    deal = no_roles.copy()
     black_mask = sheriff = don = 0
     for position, item in enumerate(raw):
         if type(item) is not dict:
@@ -193,11 +191,12 @@ _DEALS: dict[str, tuple] = {}
 
 
 def _deal_of(ruleset: Ruleset) -> tuple:
-    """(the ruleset, its seat count, its deal as a plain dict), worked out once per ruleset:
-    the header of every document reads them."""
+    """(the ruleset, its seat count, its deal as a plain dict, the deal's roles counted
+    zero), worked out once per ruleset: the header of every document reads them."""
     known = _DEALS.get(ruleset.id)
     if known is None or known[0] is not ruleset:
-        known = _DEALS[ruleset.id] = (ruleset, ruleset.seat_count, dict(ruleset.deal))
+        deal = dict(ruleset.deal)
+        known = _DEALS[ruleset.id] = (ruleset, ruleset.seat_count, deal, dict.fromkeys(deal, 0))
     return known
 
 
@@ -216,6 +215,15 @@ def _ints_only(values: list) -> bool:
     """Every value is an int (not a bool, nor a float equal to one)."""
     for value in values:  # noqa: SIM110 (Cython compiles no generator in a cpdef function)
         if type(value) is not int:
+            return False
+    return True
+
+
+def _all_in(values: list, seats: frozenset) -> bool:
+    """Every value is one of ``seats`` (a loop the compiler types, where `issuperset` is a
+    method call)."""
+    for value in values:  # noqa: SIM110 (Cython compiles no generator in a cpdef function)
+        if value not in seats:
             return False
     return True
 
@@ -504,8 +512,8 @@ class _Seats(_Reading):
         kept = self.departure_mask_after.get(seat)
         if kept is None:
             return {}
-        departure = kept[0]
-        return {"left_how": departure.how, "left_kind": departure.phase.kind, "left_number": departure.phase.number}
+        _seat, how, phase = kept[0][:3]  # a `Departure` argument tuple
+        return {"left_how": how, "left_kind": phase.kind, "left_number": phase.number}
 
     def require_alive(self, index: int, event: dict, seat: int, rule: str, who: str) -> None:
         if seat not in self.living:
@@ -528,9 +536,11 @@ class _Seats(_Reading):
             self.critical = critical
         phase = self.phase
         for seat in seats:
-            departure = Departure(seat, how, phase, index, players, critical)
+            # `Departure` argument tuples (`GameRecord.departures` is built on read); a will
+            # names its departure by its position here.
+            departure = (seat, how, phase, index, players, critical)
+            self.departure_mask_after[seat] = (departure, alive, len(self.departures))
             self.departures.append(departure)
-            self.departure_mask_after[seat] = (departure, alive)
         self.changes.append((index, alive))
         if how == "disqualified":
             for seat in seats:
@@ -649,7 +659,7 @@ class _Day(_Seats):
                     and tuple(given_candidates) == self.tied
                 )
             )
-            and self.mask_sets[alive].issuperset(given_candidates)
+            and _all_in(given_candidates, self.living)
         ):
             self.check_vote(index, event, day)
         # What `check_vote` lets through is a list of candidates and a dict of ballots
@@ -1007,9 +1017,9 @@ class _Night(_Day):
                     f"seat {shooter} shows {_describe(number)}, which is not a seat 1..{self.seat_count}",
                 )
             shots[shooter] = number
-        shooters = self.blacks & self.living
-        if len(shots) != len(shooters):  # every shooter listed is one of them, once
-            missing = min(shooters.difference(shots))
+        # Every shooter listed is a living black, once: as many as the living blacks are.
+        if len(shots) != len(self.mask_sets[self.alive & self.black_mask]):
+            missing = min((self.blacks & self.living).difference(shots))
             self.fail(
                 index,
                 event,
@@ -1018,11 +1028,15 @@ class _Night(_Day):
                 "(or null)",
                 seat=missing,
             )
-        numbers = set(shots.values())
-        if len(numbers) == 1:
-            (number,) = numbers
-            if number is not None and number in self.living:
-                return shots, number
+        # One shared number (a seat at the table) kills: every shown number equal to the first.
+        shown = None
+        for position, number in enumerate(shots.values()):
+            if position == 0:
+                shown = number
+            elif number != shown:
+                return shots, None
+        if shown is not None and shown in self.living:
+            return shots, shown
         return shots, None
 
     def shot_by_don_decision(self, index: int, event: dict) -> int | None:
@@ -1111,7 +1125,7 @@ class _Wills(_Night):
             )
         if self.has_left_will(seat):
             self.fail(index, event, "will.duplicate", f"seat {seat} has already left a will", seat=seat)
-        departure, alive_after = self.departure_mask_after[seat]
+        _departure, alive_after, departure_position = self.departure_mask_after[seat]
         allowed = FIRST_OUT_WILLS if seat == self.first_out else LATER_WILLS
         if kind not in allowed:
             if kind == "first_color":
@@ -1149,7 +1163,8 @@ class _Wills(_Night):
             recipient = self.seat_field(index, event, "recipient")
             self.will_target_at_table(index, event, recipient, alive_after)
         self.will_seats |= 1 << seat
-        self.wills.append(Will(index, seat, kind, declarations, targets, recipient, departure))
+        # `Will` argument tuples, its departure by position (`record.will_rows` builds them).
+        self.wills.append((index, seat, kind, declarations, targets, recipient, departure_position))
 
     def will_declarations(self, index: int, event: dict, alive_after: int) -> dict[int, str]:
         raw = event.get("declarations")
@@ -1299,7 +1314,8 @@ class _Outcome(_Discipline):
             )
         entry = self.departure_mask_after.get(self.sheriff)
         first_night = self.ruleset.first_shot_night
-        if entry is None or entry[0].how != "shot" or entry[0].phase.number != first_night:
+        # entry[0]: the Sheriff's `Departure` argument tuple (seat, how, phase, …)
+        if entry is None or entry[0][1] != "shot" or entry[0][2].number != first_night:
             self.fail(
                 index,
                 event,
@@ -1427,8 +1443,6 @@ class _Replay(_Outcome):
         record = GameRecord.__new__(GameRecord)
         record.ruleset = self.ruleset.id
         record.events = events = tuple(self.events)
-        record.departures = tuple(self.departures)
-        record.wills = tuple(self.wills)
         record.dd = self.dd
         record.surrender_index = self.surrender_index
         record.sheriff_kill_responsible = tuple(self.sheriff_kill_responsible)
@@ -1443,18 +1457,20 @@ class _Replay(_Outcome):
         record.margin_regained_indices = tuple(self.margin_regained)
         record.phase = self.phase
         # Alive after each event: everyone after the deal, then a new set from each departure on.
-        everyone = self.numbering.everyone
-        masks = [everyone]
-        mask = everyone
-        for index, after in self.changes:
-            masks += [mask] * (index + 1 - len(masks))
-            mask = after
-        masks += [mask] * (len(events) + 1 - len(masks))
+        total = len(events) + 1
+        masks = [self.numbering.everyone] * total
+        changes = self.changes
+        for change in range(len(changes)):
+            index, after = changes[change]
+            until = changes[change + 1][0] + 1 if change + 1 < len(changes) else total
+            masks[index + 1 : until] = [after] * (until - index - 1)
         record._alive_masks = tuple(masks)
         record._black_mask = self.black_mask
         record._numbering = self.numbering
         record._unbuilt = {
             "seats": self.seats,
+            "departures": self.departures,
+            "wills": self.wills,
             "nominations": self.nominations,
             "votes": self.votes,
             "raises": self.raises,

@@ -11,6 +11,7 @@ import pytest
 from games.engine import (
     Bonus,
     Check,
+    Departure,
     Disqualification,
     Foul,
     GameRecord,
@@ -19,6 +20,7 @@ from games.engine import (
     RaiseDecision,
     SeatInfo,
     VoteRound,
+    Will,
     replay,
 )
 from games.engine.examples import full_fiim_game, full_pro_mafia_game
@@ -30,13 +32,14 @@ GAMES = [full_pro_mafia_game, full_fiim_game]
 
 
 def test_the_fields_built_on_read_are_the_lists_of_the_record_each_of_its_annotated_kind():
-    assert set(BUILT_ON_READ) == {"seats", "nominations", "votes", "raises", "nights", "checks", "fouls",
-                                  "disqualifications", "bonuses"}
+    assert set(BUILT_ON_READ) == {"seats", "nominations", "votes", "raises", "nights", "checks", "departures",
+                                  "wills", "fouls", "disqualifications", "bonuses"}
     hints = typing.get_type_hints(GameRecord)
     assert {name: hints[name] for name in BUILT_ON_READ} == {
         name: tuple[kind, ...] for name, kind in (
             ("seats", SeatInfo), ("nominations", Nomination), ("votes", VoteRound), ("raises", RaiseDecision),
-            ("nights", NightShot), ("checks", Check), ("fouls", Foul), ("disqualifications", Disqualification),
+            ("nights", NightShot), ("checks", Check), ("departures", Departure), ("wills", Will),
+            ("fouls", Foul), ("disqualifications", Disqualification),
             ("bonuses", Bonus))}
 
 
@@ -151,3 +154,12 @@ def test_the_record_keeps_no_reference_to_the_replay(make):
     referents = gc.get_referents(record)
     assert not any(isinstance(value, replayer._Reading) for value in referents)
     assert record.current.phase == record.phase  # the table after the last event, from the record alone
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_each_will_holds_the_records_own_departure_whichever_is_read_first(make):
+    record = make().replay()
+    wills = record.wills  # built before the departures: building the wills builds them
+    departures = {departure.seat: departure for departure in record.departures}
+    assert wills and all(will.departure is departures[will.seat] for will in wills)
+    assert [will.departure.how for will in wills] == [departures[will.seat].how for will in wills]

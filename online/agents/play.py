@@ -92,7 +92,11 @@ class _Seats:
             if kept is self.problems:
                 kept.append({"seat": seat, "action": action, "reason": reason})
             else:
-                kept.append(words.notes["seat"].format(seat=seat, action=words.actions[action], reason=reason))
+                kept.append(
+                    words.notes["seat"].format(
+                        seat=seat, action=words.actions[action], reason=reason
+                    )
+                )
         return None
 
     def notes_since(self, count: int) -> str:

@@ -757,34 +757,16 @@ def _open_round(st: TableState, number: int, candidates: list[int], ev: list[dic
 def _open_window(st: TableState, ev: list[dict]) -> None:
     candidate = st.candidates[st.window]
     words = st.config.words
-    if st.window == len(st.candidates) - 1:
-        # The last candidate takes every vote not given: "no vote → the last nominated".
-        ev.append(
-            _event(
-                st,
-                "vote_window",
-                {
-                    "round": st.round,
-                    "candidate": candidate,
-                    "last": True,
-                    "say": words.vote_last_of[candidate],
-                },
-            )
-        )
-        _count_round(st, ev)
-        return
+    # The last candidate takes every vote not given: "no vote → the last nominated".
+    last = st.window == len(st.candidates) - 1
+    say = words.vote_last_of[candidate] if last else words.vote_call_of[candidate]
     ev.append(
         _event(
-            st,
-            "vote_window",
-            {
-                "round": st.round,
-                "candidate": candidate,
-                "last": False,
-                "say": words.vote_call_of[candidate],
-            },
+            st, "vote_window", {"round": st.round, "candidate": candidate, "last": last, "say": say}
         )
     )
+    if last:
+        _count_round(st, ev)
 
 
 def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:

@@ -88,12 +88,20 @@ def remove_build() -> None:
             native.extension_path(package, module).unlink(missing_ok=True)
 
 
+def _is_dataclass(node: ast.ClassDef) -> bool:
+    return any(
+        isinstance(decorator, ast.Name) and decorator.id == "dataclass"
+        for decorator in node.decorator_list
+    )
+
+
 def check_declarations(source: Path, declarations: Path) -> None:
     """A `.pxd` declares, for each class of its `.py` that has `__slots__`, exactly the
-    attributes its `__slots__` lists (Cython itself would only notice a missing one when the
-    code sets it)."""
+    attributes its `__slots__` lists, and for each plain `@dataclass` it declares, exactly the
+    dataclass's fields (Cython itself would only notice a missing one when the code sets it)."""
     tree = ast.parse(source.read_text())
     slots: dict[str, set[str]] = {}
+    dataclass_fields: dict[str, set[str]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
             for statement in node.body:
@@ -102,6 +110,13 @@ def check_declarations(source: Path, declarations: Path) -> None:
                     for target in statement.targets
                 ):
                     slots[node.name] = set(ast.literal_eval(statement.value))
+            if _is_dataclass(node):
+                dataclass_fields[node.name] = {
+                    statement.target.id
+                    for statement in node.body
+                    if isinstance(statement, ast.AnnAssign)
+                    and isinstance(statement.target, ast.Name)
+                }
     declared: dict[str, set[str]] = {}
     cdef_class = None
     for line in declarations.read_text().splitlines():
@@ -111,7 +126,12 @@ def check_declarations(source: Path, declarations: Path) -> None:
             declared[cdef_class] = set()
         elif words[:2] == ["cdef", "public"] and len(words) == 4 and cdef_class:
             declared[cdef_class].add(words[3])
-    if not slots or declared != slots:
+    # A class declared here that has no `__slots__` must be a plain dataclass (Cython makes it
+    # an extension type with the same fields); a `.pxd` may declare functions only.
+    for name in declared.keys() - slots.keys():
+        if name in dataclass_fields:
+            slots[name] = dataclass_fields[name]
+    if declared != slots:
         differ = sorted(
             f"{name}.{attribute}"
             for name in set(slots) | set(declared)

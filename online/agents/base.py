@@ -15,7 +15,7 @@ wrong with an answer; the driver then gives the rule's default and logs why.
 from __future__ import annotations
 
 from online.engine.judged_table import commands as c
-from online.engine.judged_table.commands import make
+from online.engine.judged_table.commands import Check, Claim, Hand, Kill, Speak, make
 from online.engine.judged_table.phrases import ENGLISH
 from online.engine.judged_table.views import SeatView
 
@@ -94,14 +94,14 @@ def answer_to_command(seat: int, request: dict, answer: dict) -> c.Command | Non
     candidate's window)."""
     action = request["action"]
     if action == "speak":
-        return make(c.Speak, seat, answer["speech"])
+        return make(Speak, seat, answer["speech"])
     if action == "hand":
-        return make(c.Hand, seat, answer["up"])
+        return make(Hand, seat, answer["up"])
     target = answer["target"]
     if action == "check":
-        return None if target is None else make(c.Check, seat, target)
+        return None if target is None else make(Check, seat, target)
     if action == "claim":
-        return make(c.Claim, seat, target)
+        return make(Claim, seat, target)
     if action == "kill":
-        return make(c.Kill, seat, target)
+        return make(Kill, seat, target)
     return None

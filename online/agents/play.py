@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from online.engine.judged_table import TableConfig, TableState, Vote, create_table
+from online.engine.judged_table import TableConfig, Vote, create_table
 from online.engine.judged_table.commands import make, timeout
-from online.engine.judged_table.judge import resolve_in_place
+from online.engine.judged_table.judge import TableState, resolve_in_place
 from online.engine.judged_table.phrases import ENGLISH, Phrasebook
 from online.engine.judged_table.views import SeatHistories, seat_view
 
@@ -42,6 +42,8 @@ class PlayedGame:
 
 
 class _Seats:
+    __slots__ = ("agents", "histories", "seen", "deadlines", "clock", "words", "problems", "notes")
+
     def __init__(self, agents: dict[int, Agent], deadlines: dict[str, float], clock, words: Phrasebook,
                  log: list[dict]) -> None:  # fmt: skip
         self.agents = agents
@@ -90,7 +92,11 @@ class _Seats:
             if kept is self.problems:
                 kept.append({"seat": seat, "action": action, "reason": reason})
             else:
-                kept.append(words.notes["seat"].format(seat=seat, action=words.actions[action], reason=reason))
+                kept.append(
+                    words.notes["seat"].format(
+                        seat=seat, action=words.actions[action], reason=reason
+                    )
+                )
         return None
 
     def notes_since(self, count: int) -> str:

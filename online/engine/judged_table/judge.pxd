@@ -45,6 +45,7 @@ cdef class TableState:
     cdef public object quiet_rounds
     cdef public object reading_key
 
+cpdef dict _event(TableState st, event_type, dict fields)
 cpdef _take(TableState st, command, list ev)
 cpdef _phase(TableState st)
 cpdef _target(TableState st, target, rule, allow_none=*)

@@ -23,6 +23,10 @@ from vocabulary import BLACK_ROLES, CLASSIC_DEAL, deal_cards
 
 from ..errors import LogError
 from . import commands as c
+
+# By name as well: `_take` tests each input's class, and compiled, a module's global is cheaper
+# to read than an attribute of another module.
+from .commands import Check, Claim, Hand, Kill, Speak, Timeout, Vote
 from .config import REVISION, REVISIONS, TableConfig
 from .errors import TableError
 from .speech import name_reader, read_speech_memo
@@ -308,7 +312,7 @@ def _take(st: TableState, command: c.Command, ev: list[dict]) -> None:
     if st.winner is not None:
         raise TableError("game.over", "the game is over")
     kind = type(command)
-    if kind is c.Timeout:
+    if kind is Timeout:
         _timeout(st, command.note, ev)
         return
     seat = command.seat
@@ -318,19 +322,19 @@ def _take(st: TableState, command: c.Command, ev: list[dict]) -> None:
         or not 1 <= seat <= 10
     ):
         raise TableError("seat.unknown", f"there is no seat {seat!r}", seat=seat)
-    if not st.alive[seat] and not (kind is c.Speak and st.step == "speech" and st.actor == seat):
+    if not st.alive[seat] and not (kind is Speak and st.step == "speech" and st.actor == seat):
         raise TableError("seat.not-at-table", f"player number {seat} has left the table", seat=seat)
-    if kind is c.Speak:
+    if kind is Speak:
         _speak(st, seat, command.text, ev)
-    elif kind is c.Vote:
+    elif kind is Vote:
         _vote(st, seat, command.target, ev)
-    elif kind is c.Hand:
+    elif kind is Hand:
         _hand(st, seat, command.up, ev)
-    elif kind is c.Check:
+    elif kind is Check:
         _check(st, seat, command.target, ev)
-    elif kind is c.Claim:
+    elif kind is Claim:
         _claim(st, seat, command.target, ev)
-    elif kind is c.Kill:
+    elif kind is Kill:
         _kill(st, seat, command.target, ev)
     else:
         raise TableError("command.unknown", "not a command the table knows")
@@ -340,7 +344,9 @@ def _phase(st: TableState) -> tuple[str, int]:
     return st.phase, st.number
 
 
-def _event(st: TableState, event_type: str, **fields: Any) -> dict:
+def _event(st: TableState, event_type: str, fields: dict[str, Any]) -> dict:
+    """The event: `fields` (a new dict, which becomes the event), its type and the phase's
+    number, in this order. A dict rather than keywords: no second dict a call."""
     fields["type"] = event_type
     fields[st.phase] = st.number
     return fields
@@ -368,7 +374,7 @@ def _speak(st: TableState, seat: int, text: object, ev: list[dict]) -> None:
         raise TableError("speech.not-text", "a speech is text")
     if st.step != "speech" or st.actor != seat:
         # "Must speak in turn order": the judge does not let it be heard, and gives a foul.
-        ev.append(_event(st, "speech_out_of_turn", seat=seat, text=text, to=[]))
+        ev.append(_event(st, "speech_out_of_turn", {"seat": seat, "text": text, "to": []}))
         _foul(st, seat, "out-of-turn", ev)
         return
     # The table's names determine its name reader: they key the memo of readings.
@@ -404,24 +410,39 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
     if seat in st.nominators:
         for target in spoken:
             ev.append(
-                _event(st, "nomination_not_counted", by=seat, target=target, reason="one-per-day")
+                _event(
+                    st,
+                    "nomination_not_counted",
+                    {"by": seat, "target": target, "reason": "one-per-day"},
+                )
             )
         return
     for index, target in enumerate(spoken):
         if target is None:
             if st.config.revision >= 2:  # the foul follows (the speech's reading)
-                ev.append(_event(st, "nomination_not_counted", by=seat, target=None,
-                                 reason="no-number"))  # fmt: skip
+                ev.append(
+                    _event(
+                        st,
+                        "nomination_not_counted",
+                        {"by": seat, "target": None, "reason": "no-number"},
+                    )
+                )
             continue
         if not 1 <= target <= 10 or not st.alive[target]:
             ev.append(
-                _event(st, "nomination_not_counted", by=seat, target=target, reason="not-at-table")
+                _event(
+                    st,
+                    "nomination_not_counted",
+                    {"by": seat, "target": target, "reason": "not-at-table"},
+                )
             )
             continue
         if target in st.nominees:
             ev.append(
                 _event(
-                    st, "nomination_not_counted", by=seat, target=target, reason="already-nominated"
+                    st,
+                    "nomination_not_counted",
+                    {"by": seat, "target": target, "reason": "already-nominated"},
                 )
             )
             continue
@@ -431,16 +452,19 @@ def _nominate(st: TableState, seat: int, spoken: tuple[int | None, ...], ev: lis
             _event(
                 st,
                 "nominated",
-                by=seat,
-                target=target,
-                say=st.config.words.accepted,
+                {"by": seat, "target": target, "say": st.config.words.accepted},
             )
         )
         if st.config.revision >= 2:
             for later in spoken[index + 1 :]:
                 reason = "one-per-day" if later is not None else "no-number"
-                ev.append(_event(st, "nomination_not_counted", by=seat, target=later,
-                                 reason=reason))  # fmt: skip
+                ev.append(
+                    _event(
+                        st,
+                        "nomination_not_counted",
+                        {"by": seat, "target": later, "reason": reason},
+                    )
+                )
         return
 
 
@@ -476,8 +500,13 @@ def _next_speech(st: TableState, ev: list[dict]) -> None:
     elif after == "voting":
         _after_day_speeches(st, ev)
     elif after == "revote" and st.voting_cancelled:
-        ev.append(_event(st, "no_vote", reason="voting-cancelled",
-                         say=st.config.words.no_vote_cancelled))  # fmt: skip
+        ev.append(
+            _event(
+                st,
+                "no_vote",
+                {"reason": "voting-cancelled", "say": st.config.words.no_vote_cancelled},
+            )
+        )
         _begin_night(st, ev)
     elif after == "revote":
         if st.config.revision >= 2:
@@ -495,8 +524,17 @@ def _next_speech(st: TableState, ev: list[dict]) -> None:
 def _foul(st: TableState, seat: int, reason: str, ev: list[dict]) -> None:
     count = st.fouls[seat] + 1
     st.fouls = _with(st.fouls, seat, count)
-    foul = _event(st, "foul", seat=seat, kind="ordinary", reason=reason, count=count,
-                  say=st.config.words.foul_of[seat])  # fmt: skip
+    foul = _event(
+        st,
+        "foul",
+        {
+            "seat": seat,
+            "kind": "ordinary",
+            "reason": reason,
+            "count": count,
+            "say": st.config.words.foul_of[seat],
+        },
+    )
     if count == ORDINARY_FOULS_TO_SHORTEN:
         st.shortened = _with(st.shortened, seat, True)
         foul["penalty"] = "next-speech-shortened"
@@ -509,15 +547,25 @@ def _remove(st: TableState, seat: int, ev: list[dict]) -> None:
     """The fourth ordinary foul: the player leaves at once, without a final speech. A removal
     in the day cancels that day's voting (docs/auto-judged-table.md)."""
     st.alive = _with(st.alive, seat, False)
-    ev.append(_event(st, "disqualified", seat=seat, reason="fourth-foul",
-                     say=st.config.words.leaves_of[seat]))  # fmt: skip
+    ev.append(
+        _event(
+            st,
+            "disqualified",
+            {"seat": seat, "reason": "fourth-foul", "say": st.config.words.leaves_of[seat]},
+        )
+    )
     if _check_end(st, ev):
         return
     if st.phase == "day":
         st.voting_cancelled = True
         if st.step in ("vote", "hands"):
-            ev.append(_event(st, "no_vote", reason="voting-cancelled",
-                             say=st.config.words.no_vote_cancelled))  # fmt: skip
+            ev.append(
+                _event(
+                    st,
+                    "no_vote",
+                    {"reason": "voting-cancelled", "say": st.config.words.no_vote_cancelled},
+                )
+            )
             st.queue = []
             st.after = "night"
             _next_speech(st, ev)
@@ -548,10 +596,15 @@ def _check_end(st: TableState, ev: list[dict]) -> bool:
     st.winner = "red" if black == 0 else "black"
     words = st.config.words
     if st.phase == "night" and st.killed_tonight is not None:
-        ev.append(_event(st, "night_result", killed=st.killed_tonight,
-                         say=words.killed_of[st.killed_tonight]))  # fmt: skip
+        ev.append(
+            _event(
+                st,
+                "night_result",
+                {"killed": st.killed_tonight, "say": words.killed_of[st.killed_tonight]},
+            )
+        )
     st.step, st.actor, st.queue, st.after = "over", 0, [], ""
-    ev.append(_event(st, "game_over", winner=st.winner, say=words.game_over[st.winner]))
+    ev.append(_event(st, "game_over", {"winner": st.winner, "say": words.game_over[st.winner]}))
     return True
 
 
@@ -568,8 +621,17 @@ def _round_ends_in_a_draw(st: TableState, ev: list[dict]) -> bool:
         return False
     st.winner = DRAW
     st.step, st.actor, st.queue, st.after = "over", 0, [], ""
-    ev.append(_event(st, "game_over", winner=DRAW, quiet_rounds=st.quiet_rounds,
-                     say=st.config.words.game_over[DRAW].format(rounds=st.quiet_rounds)))  # fmt: skip
+    ev.append(
+        _event(
+            st,
+            "game_over",
+            {
+                "winner": DRAW,
+                "quiet_rounds": st.quiet_rounds,
+                "say": st.config.words.game_over[DRAW].format(rounds=st.quiet_rounds),
+            },
+        )
+    )
     return True
 
 
@@ -579,7 +641,7 @@ def _leave(st: TableState, seats: list[int], how: str, ev: list[dict]) -> bool:
     leaves = st.config.words.leaves_of
     for seat in seats:
         st.alive = _with(st.alive, seat, False)
-        ev.append(_event(st, "eliminated", seat=seat, how=how, say=leaves[seat]))
+        ev.append(_event(st, "eliminated", {"seat": seat, "how": how, "say": leaves[seat]}))
     if _check_end(st, ev):
         return True
     st.queue = [(seat, "final") for seat in seats]
@@ -596,7 +658,11 @@ def _begin_day(st: TableState, ev: list[dict]) -> None:
     st.phase, st.number = "day", st.number + 1
     st.nominees, st.nominators, st.voting_cancelled = [], [], False
     st.round, st.candidates, st.round_votes, st.hands = 0, [], {}, {}
-    ev.append(_event(st, "day_started", killed=killed, say=st.config.words.morning_of[killed or 0]))
+    ev.append(
+        _event(
+            st, "day_started", {"killed": killed, "say": st.config.words.morning_of[killed or 0]}
+        )
+    )
     if killed:
         st.queue = [(killed, "final")]
         st.after = "day_speeches"
@@ -621,22 +687,46 @@ def _after_day_speeches(st: TableState, ev: list[dict]) -> None:
     nominees = [seat for seat in st.nominees if st.alive[seat]]
     words = st.config.words
     if st.voting_cancelled:
-        ev.append(_event(st, "no_vote", reason="voting-cancelled", say=words.no_vote_cancelled))
+        ev.append(
+            _event(st, "no_vote", {"reason": "voting-cancelled", "say": words.no_vote_cancelled})
+        )
         _begin_night(st, ev)
     elif not nominees:
-        ev.append(_event(st, "no_vote", reason="no-nominations", say=words.no_vote_nobody))
+        ev.append(_event(st, "no_vote", {"reason": "no-nominations", "say": words.no_vote_nobody}))
         _begin_night(st, ev)
     elif len(nominees) == 1 and st.number == 1:
         # "First day: if only one nomination, no vote occurs."
-        ev.append(_event(st, "no_vote", reason="day-one-single-nomination", candidates=nominees,
-                         say=words.no_vote_day_one))  # fmt: skip
+        ev.append(
+            _event(
+                st,
+                "no_vote",
+                {
+                    "reason": "day-one-single-nomination",
+                    "candidates": nominees,
+                    "say": words.no_vote_day_one,
+                },
+            )
+        )
         _begin_night(st, ev)
     elif len(nominees) == 1:
         # "Subsequent days: if only one nomination, that player automatically eliminated."
         st.round, st.candidates = 1, nominees
         living = len(st.living)
-        ev.append(_event(st, "votes_counted", round=1, candidates=nominees, votes={}, defaulted=[],
-                         tally={str(nominees[0]): living}, leaders=nominees, single=True))  # fmt: skip
+        ev.append(
+            _event(
+                st,
+                "votes_counted",
+                {
+                    "round": 1,
+                    "candidates": nominees,
+                    "votes": {},
+                    "defaulted": [],
+                    "tally": {str(nominees[0]): living},
+                    "leaders": nominees,
+                    "single": True,
+                },
+            )
+        )
         _leave(st, nominees, "single-nomination", ev)
     else:
         _announce_candidates(st, nominees, ev)
@@ -649,7 +739,7 @@ def _announce_candidates(st: TableState, candidates: list[int], ev: list[dict]) 
     all included."""
     say = st.config.words.nominees.format(listed=", ".join(str(seat) for seat in candidates))
     for _ in range(2):
-        ev.append(_event(st, "nominees_announced", candidates=list(candidates), say=say))
+        ev.append(_event(st, "nominees_announced", {"candidates": list(candidates), "say": say}))
 
 
 def _open_round(st: TableState, number: int, candidates: list[int], ev: list[dict]) -> None:
@@ -667,14 +757,16 @@ def _open_round(st: TableState, number: int, candidates: list[int], ev: list[dic
 def _open_window(st: TableState, ev: list[dict]) -> None:
     candidate = st.candidates[st.window]
     words = st.config.words
-    if st.window == len(st.candidates) - 1:
-        # The last candidate takes every vote not given: "no vote → the last nominated".
-        ev.append(_event(st, "vote_window", round=st.round, candidate=candidate, last=True,
-                         say=words.vote_last_of[candidate]))  # fmt: skip
+    # The last candidate takes every vote not given: "no vote → the last nominated".
+    last = st.window == len(st.candidates) - 1
+    say = words.vote_last_of[candidate] if last else words.vote_call_of[candidate]
+    ev.append(
+        _event(
+            st, "vote_window", {"round": st.round, "candidate": candidate, "last": last, "say": say}
+        )
+    )
+    if last:
         _count_round(st, ev)
-        return
-    ev.append(_event(st, "vote_window", round=st.round, candidate=candidate, last=False,
-                     say=words.vote_call_of[candidate]))  # fmt: skip
 
 
 def _vote(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
@@ -705,9 +797,23 @@ def _count_round(st: TableState, ev: list[dict]) -> None:
     top = max(tally.values())
     leaders = [seat for seat in st.candidates if tally[seat] == top]
     words = st.config.words
-    ev.append(_event(st, "votes_counted", round=st.round, candidates=st.candidates, votes=votes,
-                     defaulted=defaulted, tally={str(seat): n for seat, n in tally.items()},
-                     leaders=leaders, say=words.votes.format(tally=", ".join(f"{seat}: {n}" for seat, n in tally.items()))))  # fmt: skip
+    ev.append(
+        _event(
+            st,
+            "votes_counted",
+            {
+                "round": st.round,
+                "candidates": st.candidates,
+                "votes": votes,
+                "defaulted": defaulted,
+                "tally": {str(seat): n for seat, n in tally.items()},
+                "leaders": leaders,
+                "say": words.votes.format(
+                    tally=", ".join(f"{seat}: {n}" for seat, n in tally.items())
+                ),
+            },
+        )
+    )
     if len(leaders) == 1:
         _leave(st, leaders, "vote", ev)
     elif st.round > 1 and len(leaders) == len(st.candidates):
@@ -716,14 +822,24 @@ def _count_round(st: TableState, ev: list[dict]) -> None:
             _announce_candidates(st, leaders, ev)
         st.step, st.hands, st.candidates = "hands", {}, leaders
         listed = ", ".join(str(seat) for seat in leaders)
-        ev.append(_event(st, "hands_called", candidates=leaders,
-                         say=words.hands_called.format(listed=listed)))  # fmt: skip
+        ev.append(
+            _event(
+                st,
+                "hands_called",
+                {"candidates": leaders, "say": words.hands_called.format(listed=listed)},
+            )
+        )
     else:
         # "Tied players get additional speeches (shorter limit), then revote."
         st.candidates = leaders
         listed = ", ".join(str(seat) for seat in leaders)
-        ev.append(_event(st, "tie", round=st.round, candidates=leaders,
-                         say=words.tie.format(listed=listed)))  # fmt: skip
+        ev.append(
+            _event(
+                st,
+                "tie",
+                {"round": st.round, "candidates": leaders, "say": words.tie.format(listed=listed)},
+            )
+        )
         st.queue = [(seat, "tie") for seat in leaders]
         st.after = "revote"
         _next_speech(st, ev)
@@ -737,7 +853,7 @@ def _hand(st: TableState, seat: int, up: object, ev: list[dict]) -> None:
     if seat in st.hands:
         raise TableError("hands.already", f"player number {seat} has answered", seat=seat)
     st.hands = {**st.hands, seat: up}
-    ev.append(_event(st, "hand", seat=seat, up=up))
+    ev.append(_event(st, "hand", {"seat": seat, "up": up}))
     if len(st.hands) == len(st.living):
         _count_hands(st, ev)
 
@@ -749,7 +865,13 @@ def _count_hands(st: TableState, ev: list[dict]) -> None:
     passes = 2 * len(up) > len(st.living)
     words = st.config.words
     say = words.all_leave if passes else words.all_stay
-    ev.append(_event(st, "hands_counted", candidates=st.candidates, up=up, passes=passes, say=say))
+    ev.append(
+        _event(
+            st,
+            "hands_counted",
+            {"candidates": st.candidates, "up": up, "passes": passes, "say": say},
+        )
+    )
     if passes:
         _leave(st, list(st.candidates), "raise", ev)
     else:
@@ -768,9 +890,9 @@ def _begin_night(st: TableState, ev: list[dict]) -> None:
     st.claims, st.claimants = {}, []
     st.queue, st.after = [], ""
     words = st.config.words
-    ev.append(_event(st, "night_started", say=words.night_falls))
+    ev.append(_event(st, "night_started", {"say": words.night_falls}))
     # The Sheriff is called also when gone, so that the call tells no one whether he is.
-    ev.append(_event(st, "sheriff_woke", say=words.sheriff_wakes))
+    ev.append(_event(st, "sheriff_woke", {"say": words.sheriff_wakes}))
     sheriff = st.seat_of("sheriff")
     if st.alive[sheriff]:
         st.step, st.actor = "sheriff_check", sheriff
@@ -789,19 +911,41 @@ def _check(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
     if st.step == "sheriff_check":
         result = "black" if st.roles[target] in BLACK_ROLES else "red"
         st.sheriff_checks = [*st.sheriff_checks, (st.number, target, result)]
-        ev.append(_event(st, "sheriff_checked", seat=seat, target=target, result=result,
-                         say=st.config.words.answers[result], to=[seat]))  # fmt: skip
+        ev.append(
+            _event(
+                st,
+                "sheriff_checked",
+                {
+                    "seat": seat,
+                    "target": target,
+                    "result": result,
+                    "say": st.config.words.answers[result],
+                    "to": [seat],
+                },
+            )
+        )
         _sheriff_sleeps(st, ev)
     else:
         result = "sheriff" if st.roles[target] == "sheriff" else "not_sheriff"
         st.don_checks = [*st.don_checks, (st.number, target, result)]
-        ev.append(_event(st, "don_checked", seat=seat, target=target, result=result,
-                         say=st.config.words.answers[result], to=[seat]))  # fmt: skip
+        ev.append(
+            _event(
+                st,
+                "don_checked",
+                {
+                    "seat": seat,
+                    "target": target,
+                    "result": result,
+                    "say": st.config.words.answers[result],
+                    "to": [seat],
+                },
+            )
+        )
         _don_sleeps(st, ev)
 
 
 def _sheriff_sleeps(st: TableState, ev: list[dict]) -> None:
-    ev.append(_event(st, "sheriff_slept", say=st.config.words.sheriff_sleeps))
+    ev.append(_event(st, "sheriff_slept", {"say": st.config.words.sheriff_sleeps}))
     _call_hunt(st, ev)
 
 
@@ -824,9 +968,9 @@ def _call_hunt(st: TableState, ev: list[dict], announce: bool = True) -> None:
     ]
     st.claims = {}
     if announce:
-        ev.append(_event(st, "hunt_started", say=st.config.words.hunt))
+        ev.append(_event(st, "hunt_started", {"say": st.config.words.hunt}))
     else:
-        ev.append(_event(st, "hunt_restarted", decider=decider, to=st.black_team_at_table))
+        ev.append(_event(st, "hunt_restarted", {"decider": decider, "to": st.black_team_at_table}))
     if st.claimants:
         st.step, st.actor = "claims", 0
     else:
@@ -842,15 +986,24 @@ def _claim(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
         raise TableError("claim.already", f"player number {seat} has made a claim", seat=seat)
     target = _target(st, target, "claim", allow_none=True)
     st.claims = {**st.claims, seat: target}
-    ev.append(_event(st, "claim", seat=seat, target=target, to=st.black_team_at_table))
+    ev.append(_event(st, "claim", {"seat": seat, "target": target, "to": st.black_team_at_table}))
     if len(st.claims) == len(st.claimants):
         _call_kill(st, ev)
 
 
 def _call_kill(st: TableState, ev: list[dict]) -> None:
     st.step, st.actor = "kill", _decider(st)
-    ev.append(_event(st, "kill_called", seat=st.actor, claims={str(s): t for s, t in st.claims.items()},
-                     to=st.black_team_at_table))  # fmt: skip
+    ev.append(
+        _event(
+            st,
+            "kill_called",
+            {
+                "seat": st.actor,
+                "claims": {str(s): t for s, t in st.claims.items()},
+                "to": st.black_team_at_table,
+            },
+        )
+    )
 
 
 def _kill(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
@@ -863,7 +1016,9 @@ def _kill(st: TableState, seat: int, target: object, ev: list[dict]) -> None:
             "kill.not-yours", f"player number {seat} does not decide the kill", seat=seat
         )
     target = _target(st, target, "kill", allow_none=True)
-    ev.append(_event(st, "kill_decided", seat=seat, target=target, to=st.black_team_at_table))
+    ev.append(
+        _event(st, "kill_decided", {"seat": seat, "target": target, "to": st.black_team_at_table})
+    )
     _after_kill(st, target, ev)
 
 
@@ -873,7 +1028,7 @@ def _after_kill(st: TableState, target: int | None, ev: list[dict]) -> None:
         st.killed_tonight = target
         if _check_end(st, ev):
             return
-    ev.append(_event(st, "don_woke", say=st.config.words.don_wakes))
+    ev.append(_event(st, "don_woke", {"say": st.config.words.don_wakes}))
     don = st.seat_of("don")
     if st.alive[don]:
         st.step, st.actor = "don_check", don
@@ -882,7 +1037,7 @@ def _after_kill(st: TableState, target: int | None, ev: list[dict]) -> None:
 
 
 def _don_sleeps(st: TableState, ev: list[dict]) -> None:
-    ev.append(_event(st, "don_slept", say=st.config.words.don_sleeps))
+    ev.append(_event(st, "don_slept", {"say": st.config.words.don_sleeps}))
     _begin_day(st, ev)
 
 
@@ -894,7 +1049,7 @@ def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
     if not isinstance(note, str):
         raise TableError("timeout.note", "a note is text")
     step = st.step
-    closed = _event(st, "window_closed", step=step, note=note)
+    closed = _event(st, "window_closed", {"step": step, "note": note})
     if step in ("vote", "hands"):
         closed["say"] = st.config.words.thank_you
     else:
@@ -906,11 +1061,7 @@ def _timeout(st: TableState, note: object, ev: list[dict]) -> None:
             _event(
                 st,
                 "default_applied",
-                seat=seat,
-                step=step,
-                default=value,
-                note=note,
-                to=to or [seat],
+                {"seat": seat, "step": step, "default": value, "note": note, "to": to or [seat]},
             )
         )
 
@@ -995,7 +1146,9 @@ def _replay(log: list[dict], revision: int) -> TableState:
         config = TableConfig.from_dict(config)
         if revision != config.revision:
             config = replace(config, revision=revision)
-        state, events = create_table(first.get("seed"), first.get("names"), config, first.get("deal"))
+        state, events = create_table(
+            first.get("seed"), first.get("names"), config, first.get("deal")
+        )
     except TableError as error:
         raise LogError(0, error.message) from None
     if isinstance(written, dict) and len(written) < len(events[0]["config"]):

@@ -1,9 +1,32 @@
 # Cython declarations for the optional compiled build of views.py (see native/ and
 # docs/auto-judged-table.md). Python never reads this file: views.py runs as it is without
-# compilation. It tells Cython that the histories are an extension type with these attributes
-# and that a view is built by C calls with the table's state typed (judge.pxd). Keep the
-# attributes in step with `SeatHistories.__slots__`; the build refuses a mismatch.
+# compilation. It tells Cython that the view and the histories are extension types with these
+# attributes (a view's fields set as C fields) and that a view is built by C calls with the
+# table's state typed (judge.pxd). Keep the attributes in step with `SeatView`'s fields and
+# `SeatHistories.__slots__`; the build refuses a mismatch.
 from online.engine.judged_table.judge cimport TableState
+
+cdef class SeatView:
+    cdef public object seat
+    cdef public object role
+    cdef public object team
+    cdef public object alive
+    cdef public object phase
+    cdef public object number
+    cdef public object step
+    cdef public object speaker
+    cdef public object request
+    cdef public object living
+    cdef public object fouls
+    cdef public object nominees
+    cdef public object mafia
+    cdef public object checks
+    cdef public object claims
+    cdef public object winner
+    cdef public object history
+    cdef public object since
+    cdef public object log_length
+    cdef public object language
 
 cdef class SeatHistories:
     cdef public list public
@@ -15,4 +38,4 @@ cdef class SeatHistories:
     cpdef tuple take(self, seat, with_history=*)
 
 cpdef request_for(TableState st, seat, living=*)
-cpdef seat_view(TableState st, log, seat, since=*, with_history=*, SeatHistories histories=*)
+cpdef SeatView seat_view(TableState st, log, seat, since=*, with_history=*, SeatHistories histories=*)

@@ -21,11 +21,12 @@ PUBLIC_STEPS = {
 }  # fmt: skip
 
 
-@dataclass(
-    slots=True
-)  # not frozen: a frozen dataclass's __init__ costs twice as much, and a view is
-class SeatView:  # built fresh for every question, so an agent that changes its own changes nothing
-    # (`seat_view` builds it positionally: keep it in step with the order of the fields)
+# Not frozen: a frozen dataclass's __init__ costs twice as much, and a view is built fresh for
+# every question, so an agent that changes its own changes nothing. Not `slots=True` either: the
+# compiled build makes the view an extension type (views.pxd: its fields as C fields), which
+# Cython's dataclass cannot combine with slots. Keep views.pxd in step with the fields.
+@dataclass
+class SeatView:
     seat: int
     role: str
     team: str
@@ -58,9 +59,6 @@ class SeatView:  # built fresh for every question, so an agent that changes its 
             "winner": self.winner, "history": [dict(event) for event in self.history], "since": self.since,
             "log_length": self.log_length, "language": self.language,
         }  # fmt: skip
-
-
-new_view = object.__new__
 
 
 def visible(event: dict, seat: int) -> bool:
@@ -209,9 +207,10 @@ def seat_view(
         cache[2] = (nominees, phase, named)
     # Set field by field on a new object rather than through the dataclass's `__init__`: calling
     # a class whose `__init__` is Python costs a call from C into the interpreter, and a view is
-    # built for every question (test_views.py holds it to every field of SeatView).
+    # built for every question (test_views.py holds it to every field of SeatView). `__new__`
+    # of the class itself: an extension type refuses `object.__new__`.
     winner = st.winner
-    view = new_view(SeatView)
+    view = SeatView.__new__(SeatView)
     view.seat = seat
     view.role = role
     view.team = "black" if black else "red"

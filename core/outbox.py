@@ -30,7 +30,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, connections, transaction
+from django.db import close_old_connections, connection, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -129,9 +129,11 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
              same_inputs: bool = False) -> None:
     """Mark the job dirty in the caller's transaction; send it after the commit unless a queued
     message (younger than RESEND_AFTER) or the follow-up of a running job already covers it.
-    ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``).
+    ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``);
+    a run at once asks for the kinds of ``AT_ONCE_FOLLOWERS`` at once too.
     ``same_inputs``: the request changed no input of the target; if its job was done (the stored
     output is current), the kind's ``CARRIERS`` may carry the output over, and the run announces it."""
+    at_once = at_once or (kind in AT_ONCE_FOLLOWERS and running_at_once())
     now = timezone.now()
     # No savepoint: a failed request fails the caller's transaction anyway, and the two statements
     # of one were a third of a request's round trips to the database (issue 31).
@@ -176,8 +178,18 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
 
 
 AT_ONCE_THREADS = 2  # per process: a round's Confirms share them (and the cores) with the requests
-_at_once_pool: tuple[int, ThreadPoolExecutor] | None = None
+# What a run at once asks for and runs in the same process too (issue 31): a Confirm's chain to the
+# public standings stays in the confirming process, without a message's trip to a worker busy with
+# the ratings and players' records of the games before. The rest goes to the worker.
+AT_ONCE_FOLLOWERS = frozenset({Kind.STANDINGS})
+_at_once_pool: tuple[int, AtOnceThreads] | None = None
 _at_once_lock = threading.Lock()
+_at_once_run = threading.local()
+
+
+def running_at_once() -> bool:
+    """This thread is running a job at once (``run_at_once``)."""
+    return getattr(_at_once_run, "active", False)
 
 
 def run_at_once(kind: str, target_id: int, *, carried_at=None) -> None:
@@ -188,33 +200,58 @@ def run_at_once(kind: str, target_id: int, *, carried_at=None) -> None:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         _run_here(kind, target_id, carried_at)
     else:
-        _pool().submit(_run_on_thread, kind, target_id, carried_at)
+        _pool().submit(kind, target_id, carried_at)
 
 
-def _pool() -> ThreadPoolExecutor:
+class AtOnceThreads:
+    """A process's threads for ``run_at_once``."""
+
+    def __init__(self):
+        self.executor = ThreadPoolExecutor(AT_ONCE_THREADS, thread_name_prefix="recompute-at-once")
+        self.lock = threading.Lock()
+        self.waiting = 0  # runs submitted and not yet started
+
+    def submit(self, kind: str, target_id: int, carried_at=None) -> None:
+        with self.lock:
+            self.waiting += 1
+        self.executor.submit(self._run, kind, target_id, carried_at)
+
+    def _run(self, kind: str, target_id: int, carried_at) -> None:
+        with self.lock:
+            self.waiting -= 1
+        try:
+            _run_here(kind, target_id, carried_at)
+        finally:
+            # This thread's own connection: kept for the next run while one waits (a round's
+            # Confirms: a new connection is a backend forked by PostgreSQL, more than a carried-over
+            # run costs) as long as the settings keep any (CONN_MAX_AGE); closed once none waits.
+            if self.waiting:
+                close_old_connections()
+            else:
+                connections.close_all()
+
+
+def _pool() -> AtOnceThreads:
     """This process's threads for ``run_at_once`` (made on first use: a forked process has its own)."""
     global _at_once_pool
     with _at_once_lock:
         if _at_once_pool is None or _at_once_pool[0] != os.getpid():
-            _at_once_pool = (os.getpid(), ThreadPoolExecutor(AT_ONCE_THREADS, thread_name_prefix="recompute-at-once"))
+            _at_once_pool = (os.getpid(), AtOnceThreads())
         return _at_once_pool[1]
-
-
-def _run_on_thread(kind: str, target_id: int, carried_at=None) -> None:
-    try:
-        _run_here(kind, target_id, carried_at)
-    finally:
-        connections.close_all()  # this thread's own connection
 
 
 def _run_here(kind: str, target_id: int, carried_at=None) -> str:
     """``run_job``, so a run under way elsewhere is left to it; a failed run is sent to the worker,
     which retries it with backoff (a broker outage leaves it to the sweep)."""
+    outer = running_at_once()
+    _at_once_run.active = True
     try:
         status = run_job(kind, target_id, carried_at=carried_at)
     except Exception:  # the database itself failed: the job's row is dirty, and the sweep sends it
         logger.exception("recompute %s:%s at once failed; sent to the worker", kind, target_id)
         status = Status.FAILED
+    finally:
+        _at_once_run.active = outer
     if status == Status.FAILED and not settings.CELERY_TASK_ALWAYS_EAGER:
         send_job(kind, target_id)
     return status
@@ -362,7 +399,10 @@ def run_job(kind: str, target_id: int, *, carried_at=None) -> str:
         job.finished_at = timezone.now()
         job.duration_ms = int((time.monotonic() - started) * 1000)
         job.attempts = 0
-        if job.requested_at > covering:  # changed again while we ran: one more run covers it
+        if job.requested_at > covering and running_at_once():  # changed while we ran: one more run,
+            job.status, job.enqueued_at = Status.PENDING, None  # here too (no message: the sweep's if we die)
+            transaction.on_commit(lambda: run_at_once(kind, target_id))
+        elif job.requested_at > covering:
             job.status, job.enqueued_at = Status.PENDING, job.finished_at
             transaction.on_commit(lambda: send_job(kind, target_id))
         else:

@@ -323,7 +323,58 @@ def test_a_confirm_scores_its_game_itself_right_after_its_commit(cup, django_cap
         game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
     assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
     assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
-    assert Kind.GAME_SCORES not in sent and Kind.STANDINGS in sent  # the standings are asked for
+    assert Kind.GAME_SCORES not in sent and Kind.RATINGS in sent  # the apps above are asked
+    # The standings, too, are run by the confirming process (AT_ONCE_FOLLOWERS), not sent.
+    assert Kind.STANDINGS not in sent
+    assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).status == Status.DONE
+    assert StandingsSnapshot.objects.get(tournament=tournament).games == 1
+
+
+def test_a_run_at_once_runs_its_standings_and_their_follow_up_in_the_same_process(
+        cup, settings, django_capture_on_commit_callbacks):
+    """A Confirm's run, on the process's thread, asks for the standings at once: run there too,
+    with no message (``enqueued_at`` empty: the sweep's if the process dies). A request during
+    that run gets its follow-up run there as well; outside a run at once, standings are sent."""
+    tournament, _judge, _organizer = cup
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    runs, sent = [], []
+
+    class Here:  # the process's thread, in this test's transaction
+        def submit(self, kind, target_id, carried_at):
+            runs.append(kind)
+            if len(runs) == 1:  # a Confirm's request comes while the first run stores the standings
+                with mock.patch.object(pipeline, "RUNNERS", {**pipeline.RUNNERS, Kind.STANDINGS: requested_again}):
+                    pipeline._run_here(kind, target_id, carried_at)
+            else:
+                pipeline._run_here(kind, target_id, carried_at)
+
+    def requested_again(tournament_id, **kwargs):
+        run_standings(tournament_id, **kwargs)
+        pipeline.request_standings(tournament_id)  # another Confirm's, while this run is under way
+        assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament_id).enqueued_at is None
+
+    from tournaments.standings.store import run_standings
+
+    with mock.patch.object(pipeline, "_pool", Here), \
+            mock.patch.object(pipeline, "send_job", lambda kind, target_id, **_: sent.append(kind)), \
+            mock.patch("tournaments.standings.store.send_warm_standings"):
+        with django_capture_on_commit_callbacks(execute=True):
+            pipeline.request_standings(tournament.pk)  # not at once: sent to the worker
+        assert sent == [Kind.STANDINGS] and runs == []
+        with django_capture_on_commit_callbacks(execute=True):
+            pipeline._run_here(Kind.STANDINGS, tournament.pk)  # before the worker's run: this one at once
+        assert runs == []  # it covered the request: no follow-up
+        with django_capture_on_commit_callbacks(execute=True):
+            pipeline.request_standings(tournament.pk)
+        pipeline._at_once_run.active = True  # as on the process's thread, during a Confirm's run
+        try:
+            with django_capture_on_commit_callbacks(execute=True):
+                pipeline.request_standings(tournament.pk)
+        finally:
+            pipeline._at_once_run.active = False
+    assert runs == [Kind.STANDINGS, Kind.STANDINGS]  # the run at once, and its follow-up here too
+    assert sent == [Kind.STANDINGS, Kind.STANDINGS]  # only the requests outside a run at once
+    assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).status == Status.DONE
 
 
 def test_a_confirm_carries_the_submitted_scores_over_without_a_replay(cup, django_capture_on_commit_callbacks):
@@ -408,7 +459,7 @@ def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cu
         raise RuntimeError("scoring broke")
 
     class Here:  # the process's thread, in this test's transaction
-        def submit(self, function, *args):
+        def submit(self, *args):
             pipeline._run_here(*args)
 
     with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: broken}), mock.patch.object(pipeline, "_pool", Here), \

@@ -196,8 +196,14 @@ def run_at_once(kind: str, target_id: int, *, carried_at=None) -> None:
     """Run a job in this process right after the commit of the request that asked for it (a
     Confirm's scores: issue 31), on a thread of the process's own, so the person's answer does not
     wait for it (issue 14's Confirm target); in the embedded mode, here and now, as every task.
-    ``carried_at``: the request carried the output over (``run_job``)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    ``carried_at``: the request carried the output over (``run_job``).
+
+    Asked for by a run at once (``AT_ONCE_FOLLOWERS``, a follow-up run): this thread runs it right
+    after that run, ahead of the runs queued behind (the public standings before the next game's
+    announcement; the standings count a game as soon as its Confirm is committed)."""
+    if running_at_once():
+        _at_once_run.next.append((kind, target_id, carried_at))
+    elif settings.CELERY_TASK_ALWAYS_EAGER:
         _run_here(kind, target_id, carried_at)
     else:
         _pool().submit(kind, target_id, carried_at)
@@ -241,17 +247,25 @@ def _pool() -> AtOnceThreads:
 
 
 def _run_here(kind: str, target_id: int, carried_at=None) -> str:
+    """Run a job at once, then what it asked for at once (``run_at_once``); the first one's status."""
+    _at_once_run.active, _at_once_run.next = True, []
+    try:
+        status = _run_one(kind, target_id, carried_at)
+        while _at_once_run.next:
+            _run_one(*_at_once_run.next.pop(0))
+    finally:
+        _at_once_run.active = False
+    return status
+
+
+def _run_one(kind: str, target_id: int, carried_at=None) -> str:
     """``run_job``, so a run under way elsewhere is left to it; a failed run is sent to the worker,
     which retries it with backoff (a broker outage leaves it to the sweep)."""
-    outer = running_at_once()
-    _at_once_run.active = True
     try:
         status = run_job(kind, target_id, carried_at=carried_at)
     except Exception:  # the database itself failed: the job's row is dirty, and the sweep sends it
         logger.exception("recompute %s:%s at once failed; sent to the worker", kind, target_id)
         status = Status.FAILED
-    finally:
-        _at_once_run.active = outer
     if status == Status.FAILED and not settings.CELERY_TASK_ALWAYS_EAGER:
         send_job(kind, target_id)
     return status

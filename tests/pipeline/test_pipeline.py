@@ -330,51 +330,38 @@ def test_a_confirm_scores_its_game_itself_right_after_its_commit(cup, django_cap
     assert StandingsSnapshot.objects.get(tournament=tournament).games == 1
 
 
-def test_a_run_at_once_runs_its_standings_and_their_follow_up_in_the_same_process(
-        cup, settings, django_capture_on_commit_callbacks):
-    """A Confirm's run, on the process's thread, asks for the standings at once: run there too,
-    with no message (``enqueued_at`` empty: the sweep's if the process dies). A request during
-    that run gets its follow-up run there as well; outside a run at once, standings are sent."""
-    tournament, _judge, _organizer = cup
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    runs, sent = [], []
-
-    class Here:  # the process's thread, in this test's transaction
-        def submit(self, kind, target_id, carried_at):
-            runs.append(kind)
-            if len(runs) == 1:  # a Confirm's request comes while the first run stores the standings
-                with mock.patch.object(pipeline, "RUNNERS", {**pipeline.RUNNERS, Kind.STANDINGS: requested_again}):
-                    pipeline._run_here(kind, target_id, carried_at)
-            else:
-                pipeline._run_here(kind, target_id, carried_at)
-
-    def requested_again(tournament_id, **kwargs):
-        run_standings(tournament_id, **kwargs)
-        pipeline.request_standings(tournament_id)  # another Confirm's, while this run is under way
-        assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament_id).enqueued_at is None
-
+def test_a_run_at_once_runs_its_standings_and_their_follow_up_next_on_its_thread(cup, settings):
+    """A Confirm's run, on the process's thread, asks for the standings: run right after it on
+    that thread, with no message (``enqueued_at`` empty: the sweep's if the process dies). A request
+    during that run gets its follow-up run there as well; outside a run at once, standings are sent."""
     from tournaments.standings.store import run_standings
 
-    with mock.patch.object(pipeline, "_pool", Here), \
+    tournament, _judge, _organizer = cup
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    order, sent = [], []
+
+    def announce(game_id, **_):  # a Confirm's carried-over run tells the apps above
+        order.append(Kind.GAME_SCORES)
+        pipeline.request_standings(tournament.pk)
+
+    def standings(tournament_id, **kwargs):
+        order.append(Kind.STANDINGS)
+        run_standings(tournament_id, **kwargs)
+        assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament_id).enqueued_at is None
+        if order.count(Kind.STANDINGS) == 1:
+            pipeline.request_standings(tournament_id)  # another Confirm's, while this run is under way
+
+    RecomputeJob.objects.create(kind=Kind.GAME_SCORES, target_id=1, status=Status.PENDING,
+                                requested_at=timezone.now())
+    with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: announce, Kind.STANDINGS: standings}), \
             mock.patch.object(pipeline, "send_job", lambda kind, target_id, **_: sent.append(kind)), \
-            mock.patch("tournaments.standings.store.send_warm_standings"):
-        with django_capture_on_commit_callbacks(execute=True):
-            pipeline.request_standings(tournament.pk)  # not at once: sent to the worker
-        assert sent == [Kind.STANDINGS] and runs == []
-        with django_capture_on_commit_callbacks(execute=True):
-            pipeline._run_here(Kind.STANDINGS, tournament.pk)  # before the worker's run: this one at once
-        assert runs == []  # it covered the request: no follow-up
-        with django_capture_on_commit_callbacks(execute=True):
-            pipeline.request_standings(tournament.pk)
-        pipeline._at_once_run.active = True  # as on the process's thread, during a Confirm's run
-        try:
-            with django_capture_on_commit_callbacks(execute=True):
-                pipeline.request_standings(tournament.pk)
-        finally:
-            pipeline._at_once_run.active = False
-    assert runs == [Kind.STANDINGS, Kind.STANDINGS]  # the run at once, and its follow-up here too
-    assert sent == [Kind.STANDINGS, Kind.STANDINGS]  # only the requests outside a run at once
-    assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).status == Status.DONE
+            mock.patch("django.db.transaction.on_commit", lambda callback, *args, **kwargs: callback()), \
+            mock.patch("tournaments.standings.store.send_warm_standings"):  # as outside the test's transaction
+        assert pipeline._run_here(Kind.GAME_SCORES, 1) == Status.DONE
+        assert order == [Kind.GAME_SCORES, Kind.STANDINGS, Kind.STANDINGS] and sent == []
+        assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).status == Status.DONE
+        pipeline.request_standings(tournament.pk)  # not from a run at once: sent to the worker
+    assert sent == [Kind.STANDINGS]
 
 
 def test_a_confirm_carries_the_submitted_scores_over_without_a_replay(cup, django_capture_on_commit_callbacks):

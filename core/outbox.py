@@ -129,11 +129,9 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
              same_inputs: bool = False) -> None:
     """Mark the job dirty in the caller's transaction; send it after the commit unless a queued
     message (younger than RESEND_AFTER) or the follow-up of a running job already covers it.
-    ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``);
-    a run at once asks for the kinds of ``AT_ONCE_FOLLOWERS`` at once too.
+    ``at_once``: run it in this process after the commit instead of sending it (``run_at_once``).
     ``same_inputs``: the request changed no input of the target; if its job was done (the stored
     output is current), the kind's ``CARRIERS`` may carry the output over, and the run announces it."""
-    at_once = at_once or (kind in AT_ONCE_FOLLOWERS and running_at_once())
     now = timezone.now()
     # No savepoint: a failed request fails the caller's transaction anyway, and the two statements
     # of one were a third of a request's round trips to the database (issue 31).
@@ -178,32 +176,16 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
 
 
 AT_ONCE_THREADS = 2  # per process: a round's Confirms share them (and the cores) with the requests
-# What a run at once asks for and runs in the same process too (issue 31): a Confirm's chain to the
-# public standings stays in the confirming process, without a message's trip to a worker busy with
-# the ratings and players' records of the games before. The rest goes to the worker.
-AT_ONCE_FOLLOWERS = frozenset({Kind.STANDINGS})
 _at_once_pool: tuple[int, AtOnceThreads] | None = None
 _at_once_lock = threading.Lock()
-_at_once_run = threading.local()
-
-
-def running_at_once() -> bool:
-    """This thread is running a job at once (``run_at_once``)."""
-    return getattr(_at_once_run, "active", False)
 
 
 def run_at_once(kind: str, target_id: int, *, carried_at=None) -> None:
     """Run a job in this process right after the commit of the request that asked for it (a
     Confirm's scores: issue 31), on a thread of the process's own, so the person's answer does not
     wait for it (issue 14's Confirm target); in the embedded mode, here and now, as every task.
-    ``carried_at``: the request carried the output over (``run_job``).
-
-    Asked for by a run at once (``AT_ONCE_FOLLOWERS``, a follow-up run): this thread runs it right
-    after that run, ahead of the runs queued behind (the public standings before the next game's
-    announcement; the standings count a game as soon as its Confirm is committed)."""
-    if running_at_once():
-        _at_once_run.next.append((kind, target_id, carried_at))
-    elif settings.CELERY_TASK_ALWAYS_EAGER:
+    ``carried_at``: the request carried the output over (``run_job``)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
         _run_here(kind, target_id, carried_at)
     else:
         _pool().submit(kind, target_id, carried_at)
@@ -247,18 +229,6 @@ def _pool() -> AtOnceThreads:
 
 
 def _run_here(kind: str, target_id: int, carried_at=None) -> str:
-    """Run a job at once, then what it asked for at once (``run_at_once``); the first one's status."""
-    _at_once_run.active, _at_once_run.next = True, []
-    try:
-        status = _run_one(kind, target_id, carried_at)
-        while _at_once_run.next:
-            _run_one(*_at_once_run.next.pop(0))
-    finally:
-        _at_once_run.active = False
-    return status
-
-
-def _run_one(kind: str, target_id: int, carried_at=None) -> str:
     """``run_job``, so a run under way elsewhere is left to it; a failed run is sent to the worker,
     which retries it with backoff (a broker outage leaves it to the sweep)."""
     try:
@@ -413,10 +383,7 @@ def run_job(kind: str, target_id: int, *, carried_at=None) -> str:
         job.finished_at = timezone.now()
         job.duration_ms = int((time.monotonic() - started) * 1000)
         job.attempts = 0
-        if job.requested_at > covering and running_at_once():  # changed while we ran: one more run,
-            job.status, job.enqueued_at = Status.PENDING, None  # here too (no message: the sweep's if we die)
-            transaction.on_commit(lambda: run_at_once(kind, target_id))
-        elif job.requested_at > covering:
+        if job.requested_at > covering:  # changed again while we ran: one more run covers it
             job.status, job.enqueued_at = Status.PENDING, job.finished_at
             transaction.on_commit(lambda: send_job(kind, target_id))
         else:

@@ -1,9 +1,11 @@
 """The pipeline: a protocol change brings scores, standings and ratings up to date."""
 
+import threading
 from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -323,45 +325,7 @@ def test_a_confirm_scores_its_game_itself_right_after_its_commit(cup, django_cap
         game = game_confirm(game=game, expected_version=game.protocol_version, actor=organizer)
     assert SeatScore.objects.filter(game=game, protocol_version=game.protocol_version).count() == 10
     assert RecomputeJob.objects.get(kind=Kind.GAME_SCORES, target_id=game.pk).status == Status.DONE
-    assert Kind.GAME_SCORES not in sent and Kind.RATINGS in sent  # the apps above are asked
-    # The standings, too, are run by the confirming process (AT_ONCE_FOLLOWERS), not sent.
-    assert Kind.STANDINGS not in sent
-    assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).status == Status.DONE
-    assert StandingsSnapshot.objects.get(tournament=tournament).games == 1
-
-
-def test_a_run_at_once_runs_its_standings_and_their_follow_up_next_on_its_thread(cup, settings):
-    """A Confirm's run, on the process's thread, asks for the standings: run right after it on
-    that thread, with no message (``enqueued_at`` empty: the sweep's if the process dies). A request
-    during that run gets its follow-up run there as well; outside a run at once, standings are sent."""
-    from tournaments.standings.store import run_standings
-
-    tournament, _judge, _organizer = cup
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    order, sent = [], []
-
-    def announce(game_id, **_):  # a Confirm's carried-over run tells the apps above
-        order.append(Kind.GAME_SCORES)
-        pipeline.request_standings(tournament.pk)
-
-    def standings(tournament_id, **kwargs):
-        order.append(Kind.STANDINGS)
-        run_standings(tournament_id, **kwargs)
-        assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament_id).enqueued_at is None
-        if order.count(Kind.STANDINGS) == 1:
-            pipeline.request_standings(tournament_id)  # another Confirm's, while this run is under way
-
-    RecomputeJob.objects.create(kind=Kind.GAME_SCORES, target_id=1, status=Status.PENDING,
-                                requested_at=timezone.now())
-    with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: announce, Kind.STANDINGS: standings}), \
-            mock.patch.object(pipeline, "send_job", lambda kind, target_id, **_: sent.append(kind)), \
-            mock.patch("django.db.transaction.on_commit", lambda callback, *args, **kwargs: callback()), \
-            mock.patch("tournaments.standings.store.send_warm_standings"):  # as outside the test's transaction
-        assert pipeline._run_here(Kind.GAME_SCORES, 1) == Status.DONE
-        assert order == [Kind.GAME_SCORES, Kind.STANDINGS, Kind.STANDINGS] and sent == []
-        assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).status == Status.DONE
-        pipeline.request_standings(tournament.pk)  # not from a run at once: sent to the worker
-    assert sent == [Kind.STANDINGS]
+    assert Kind.GAME_SCORES not in sent and Kind.STANDINGS in sent  # the standings are asked for
 
 
 def test_a_confirm_carries_the_submitted_scores_over_without_a_replay(cup, django_capture_on_commit_callbacks):
@@ -471,3 +435,31 @@ def test_a_request_during_a_run_is_later_than_what_the_run_covers(cup):
         pipeline.request_standings(tournament.pk)
     assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).requested_at > covered
     send.assert_not_called()  # the running job's follow-up covers it
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_thread_of_runs_at_once_keeps_its_connection_while_another_run_waits(monkeypatch):
+    """A round's Confirms queue their runs on the process's threads: a thread keeps its database
+    connection for the next run waiting (a new one is a backend forked by PostgreSQL) and closes
+    it once none waits (nothing outlives the runs, the test database included)."""
+    monkeypatch.setattr(pipeline, "AT_ONCE_THREADS", 1)
+    release, last_done = threading.Event(), threading.Event()
+    used = []
+
+    def run(kind, target_id, carried_at):
+        if target_id == 1:
+            release.wait(10)  # the next two are submitted meanwhile
+        connection.ensure_connection()
+        used.append(connection.connection)
+        if target_id == 3:
+            transaction.on_commit(last_done.set)  # autocommit: at once
+
+    monkeypatch.setattr(pipeline, "_run_here", run)
+    threads = pipeline.AtOnceThreads()
+    for target_id in (1, 2, 3):
+        threads.submit(Kind.STANDINGS, target_id)
+    release.set()
+    assert last_done.wait(10)
+    threads.executor.shutdown(wait=True)
+    assert used[0] is used[1] is used[2]
+    assert used[2].closed  # none waited after the last run

@@ -30,7 +30,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, connections, transaction
+from django.db import close_old_connections, connection, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -176,7 +176,7 @@ def _request(kind: str, target_id: int, *, from_game_id: int | None = None, at_o
 
 
 AT_ONCE_THREADS = 2  # per process: a round's Confirms share them (and the cores) with the requests
-_at_once_pool: tuple[int, ThreadPoolExecutor] | None = None
+_at_once_pool: tuple[int, AtOnceThreads] | None = None
 _at_once_lock = threading.Lock()
 
 
@@ -188,23 +188,44 @@ def run_at_once(kind: str, target_id: int, *, carried_at=None) -> None:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         _run_here(kind, target_id, carried_at)
     else:
-        _pool().submit(_run_on_thread, kind, target_id, carried_at)
+        _pool().submit(kind, target_id, carried_at)
 
 
-def _pool() -> ThreadPoolExecutor:
+class AtOnceThreads:
+    """A process's threads for ``run_at_once``."""
+
+    def __init__(self):
+        self.executor = ThreadPoolExecutor(AT_ONCE_THREADS, thread_name_prefix="recompute-at-once")
+        self.lock = threading.Lock()
+        self.waiting = 0  # runs submitted and not yet started
+
+    def submit(self, kind: str, target_id: int, carried_at=None) -> None:
+        with self.lock:
+            self.waiting += 1
+        self.executor.submit(self._run, kind, target_id, carried_at)
+
+    def _run(self, kind: str, target_id: int, carried_at) -> None:
+        with self.lock:
+            self.waiting -= 1
+        try:
+            _run_here(kind, target_id, carried_at)
+        finally:
+            # This thread's own connection: kept for the next run while one waits (a round's
+            # Confirms: a new connection is a backend forked by PostgreSQL, more than a carried-over
+            # run costs) as long as the settings keep any (CONN_MAX_AGE); closed once none waits.
+            if self.waiting:
+                close_old_connections()
+            else:
+                connections.close_all()
+
+
+def _pool() -> AtOnceThreads:
     """This process's threads for ``run_at_once`` (made on first use: a forked process has its own)."""
     global _at_once_pool
     with _at_once_lock:
         if _at_once_pool is None or _at_once_pool[0] != os.getpid():
-            _at_once_pool = (os.getpid(), ThreadPoolExecutor(AT_ONCE_THREADS, thread_name_prefix="recompute-at-once"))
+            _at_once_pool = (os.getpid(), AtOnceThreads())
         return _at_once_pool[1]
-
-
-def _run_on_thread(kind: str, target_id: int, carried_at=None) -> None:
-    try:
-        _run_here(kind, target_id, carried_at)
-    finally:
-        connections.close_all()  # this thread's own connection
 
 
 def _run_here(kind: str, target_id: int, carried_at=None) -> str:

@@ -637,15 +637,17 @@ def protocol_authors(game: Game) -> set[int]:
     return authors
 
 
-def confirm_refusal(user, game: Game, authors: set[int] | None = None) -> ApplicationError | None:
+def confirm_refusal(user, game: Game, authors: set[int] | None = None, *,
+                    organizes: bool | None = None) -> ApplicationError | None:
     """Why ``user`` may not confirm ``game``'s protocol now, or None if they may: THE rule of
     confirming (game_confirm raises it; the entry page shows it where the button would be).
 
     Never the person who entered it (the two-person rule): whoever authored any version of this
     protocol (the deal, an event, an undo, a phase move, a replacement, a correction) or submitted
-    it may not confirm. ``authors``: ``protocol_authors(game)`` when the caller has it already.
+    it may not confirm. ``authors``: ``protocol_authors(game)`` when the caller has it already;
+    ``organizes``: ``user_may_organize(user, game.club)``, likewise.
     """
-    if not user_may_organize(user, game.club):
+    if not (user_may_organize(user, game.club) if organizes is None else organizes):
         return ApplicationError(_("Only the club's organizers may confirm a protocol."), code="forbidden")
     if game.status != Status.FINISHED or game.submitted_at is None:
         return ApplicationError(_("Only a submitted protocol of a finished game can be confirmed."),
@@ -656,13 +658,13 @@ def confirm_refusal(user, game: Game, authors: set[int] | None = None) -> Applic
     return None
 
 
-@transaction.atomic
-def game_confirm(*, game: Game, expected_version: int, actor) -> Game:
+@_locking_service
+def game_confirm(*, game: Game, expected_version: int, actor, actor_organizes: bool | None = None) -> Game:
     """An organizer confirms a submitted protocol; its scores then count in standings (never one
-    who entered it: ``confirm_refusal``)."""
-    game = lock_game(game)
+    who entered it: ``confirm_refusal``). ``actor_organizes``: the caller has just asked
+    ``user_may_organize`` (the organizers' view), so it is not asked again (issue 31)."""
     _check_version(game, expected_version)
-    refusal = confirm_refusal(actor, game)
+    refusal = confirm_refusal(actor, game, organizes=actor_organizes)
     if refusal is not None:
         raise refusal
     game.status = Status.CONFIRMED

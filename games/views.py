@@ -6,6 +6,7 @@ Every POST carries the version its page was built on; a stale one gets the curre
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import dataclass
 
@@ -35,6 +36,7 @@ from clubs.permissions import clubs_user_judges, user_may_organize
 from clubs.selectors import listed_players
 from core.errors import ApplicationError
 from core.forms import form_refusal, whole_number
+from core.locking import for_update
 from core.polling import fragment_answer, kept_fragment_body, with_server_time
 from tournaments.models import Evening
 
@@ -477,22 +479,30 @@ def history(request: HttpRequest, pk: int | None = None, token: str | None = Non
 def organizer_action(request: HttpRequest, pk: int, action: str):
     if not request.user.is_authenticated:
         return render(request, "games/no_access.html", status=403)
-    game = get_object_or_404(selectors.game_queryset(), pk=pk)
-    if not user_may_organize(request.user, game.club):
+    if action not in ("confirm", "publish", "unpublish"):
         raise Http404
-    access = Access(game, False, request.user, reverse("entry:page", kwargs={"pk": game.pk}))
     error = None
-    try:
-        if action == "confirm":
-            access.game = services.game_confirm(game=game, expected_version=request.POST.get("version"),
-                                                actor=request.user)
-        elif action in ("publish", "unpublish"):
-            access.game = services.game_publish_results(game=game, actor=request.user,
-                                                        published=action == "publish")
-        else:
+    # A Confirm is one transaction: the game read once, under its row lock, and the organizer asked
+    # about once; the service checks and saves on that read (issue 31: a Confirm's statements).
+    with transaction.atomic() if action == "confirm" else contextlib.nullcontext():
+        games = selectors.game_queryset()
+        game = get_object_or_404(for_update(games) if action == "confirm" else games, pk=pk)
+        if not user_may_organize(request.user, game.club):
             raise Http404
-    except ApplicationError as refused:
-        error = refused
+        access = Access(game, False, request.user, reverse("entry:page", kwargs={"pk": game.pk}))
+        try:
+            if action == "confirm":
+                access.game = services.game_confirm.locked(
+                    game=game, expected_version=request.POST.get("version"), actor=request.user,
+                    actor_organizes=True)
+            else:
+                access.game = services.game_publish_results(game=game, actor=request.user,
+                                                            published=action == "publish")
+        except ApplicationError as refused:
+            error = refused
+            if action == "confirm":
+                transaction.set_rollback(True)  # a refused Confirm saves nothing
+    if error is not None:
         access.game = selectors.game_queryset().get(pk=game.pk)
     if not request.htmx:
         if error is not None:

@@ -1,9 +1,11 @@
 """The pipeline: a protocol change brings scores, standings and ratings up to date."""
 
+import threading
 from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -408,7 +410,7 @@ def test_a_confirm_whose_scoring_fails_stands_and_sends_the_job_to_the_worker(cu
         raise RuntimeError("scoring broke")
 
     class Here:  # the process's thread, in this test's transaction
-        def submit(self, function, *args):
+        def submit(self, *args):
             pipeline._run_here(*args)
 
     with mock.patch.dict(pipeline.RUNNERS, {Kind.GAME_SCORES: broken}), mock.patch.object(pipeline, "_pool", Here), \
@@ -433,3 +435,31 @@ def test_a_request_during_a_run_is_later_than_what_the_run_covers(cup):
         pipeline.request_standings(tournament.pk)
     assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).requested_at > covered
     send.assert_not_called()  # the running job's follow-up covers it
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_thread_of_runs_at_once_keeps_its_connection_while_another_run_waits(monkeypatch):
+    """A round's Confirms queue their runs on the process's threads: a thread keeps its database
+    connection for the next run waiting (a new one is a backend forked by PostgreSQL) and closes
+    it once none waits (nothing outlives the runs, the test database included)."""
+    monkeypatch.setattr(pipeline, "AT_ONCE_THREADS", 1)
+    release, last_done = threading.Event(), threading.Event()
+    used = []
+
+    def run(kind, target_id, carried_at):
+        if target_id == 1:
+            release.wait(10)  # the next two are submitted meanwhile
+        connection.ensure_connection()
+        used.append(connection.connection)
+        if target_id == 3:
+            transaction.on_commit(last_done.set)  # autocommit: at once
+
+    monkeypatch.setattr(pipeline, "_run_here", run)
+    threads = pipeline.AtOnceThreads()
+    for target_id in (1, 2, 3):
+        threads.submit(Kind.STANDINGS, target_id)
+    release.set()
+    assert last_done.wait(10)
+    threads.executor.shutdown(wait=True)
+    assert used[0] is used[1] is used[2]
+    assert used[2].closed  # none waited after the last run

@@ -4,6 +4,7 @@ what works on PostgreSQL and fails on the SQLite that ``make run`` gives a new u
 import pytest
 
 from tests.browser_kit import launched_chromium
+from tests.demo_world import demo_snapshot, demo_world  # noqa: F401  (fixtures: the demo, built once)
 
 
 @pytest.fixture(scope="session")

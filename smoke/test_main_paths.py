@@ -9,7 +9,6 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.urls import reverse
 
 from clubs.models import ClubMembership
@@ -66,11 +65,6 @@ def crawl(client, start: str = "/") -> dict[str, int]:
     return seen
 
 
-@pytest.fixture
-def demo():
-    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
-
-
 def test_the_settings_are_the_embedded_default(settings):
     from django.db import connection
 
@@ -80,7 +74,7 @@ def test_the_settings_are_the_embedded_default(settings):
 
 
 @pytest.mark.parametrize("username", [None, "player", "judge", "organizer"])
-def test_the_demo_site_answers_every_linked_page_without_a_server_error(client, demo, username):
+def test_the_demo_site_answers_every_linked_page_without_a_server_error(client, demo_world, username):
     if username is not None:
         client.force_login(get_user_model().objects.get(username=username))
     pages = crawl(client)
@@ -91,7 +85,7 @@ def test_the_demo_site_answers_every_linked_page_without_a_server_error(client, 
         assert any(path.startswith("/judge/games/") for path in pages)
 
 
-def test_the_demo_judge_plays_on_in_the_game_in_progress(client, demo):
+def test_the_demo_judge_plays_on_in_the_game_in_progress(client, demo_world):
     """The demo's game in progress takes the next action through its entry page (the action that
     answered 500 on SQLite when the locked read was hand-written SQL)."""
     game = Game.objects.get(status=Game.Status.IN_PROGRESS, judge__user__username="judge")

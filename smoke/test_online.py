@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.http import HttpRequest
 
 from online.core import clock, deadlines
@@ -14,9 +13,8 @@ from online.models import Game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_demo_game_is_played_and_its_deadline_passes_without_beat(client):
+def test_the_demo_game_is_played_and_its_deadline_passes_without_beat(client, demo_world):
     assert settings.ONLINE_SWEEP_IN_PROCESS, "the embedded default sweeps deadlines in-process"
-    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     game = Game.objects.get(slug="demo-forum-game")
     assert client.login(request=HttpRequest(), username="player", password="mafia-demo-2026")  # axes asks for the request
     response = client.post(f"/online/{game.slug}/vote/", {"target": "3"}, headers={"HX-Request": "true"})

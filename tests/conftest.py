@@ -5,6 +5,7 @@ from django.utils import translation
 
 from core.cache import reset_error_pause
 from tests.browser_kit import launched_chromium
+from tests.demo_world import demo_snapshot, demo_world  # noqa: F401  (fixtures: the demo, built once)
 from tests.wsgi_kit import django_app  # noqa: F401  (a fixture: Django as a WSGI server calls it)
 
 

@@ -14,10 +14,7 @@ consoles too."
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from clubs.models import Player
@@ -91,11 +88,10 @@ def open_page(page, base: str, path: str):
     return page.goto(f"{base}{path}")
 
 
-def test_the_demo_site_looks_finished(browser_context, live_server, size, language):
+def test_the_demo_site_looks_finished(browser_context, live_server, size, language, demo_world):
     """Issue 27: "… the screenshot tour covers the online games and the organizer's consoles too, and
-    its pictures were looked at." Each page: no error, no internal link that answers an error, the
-    look's checks, and (in Russian) no internal code."""
-    call_command("seed_demo", stdout=io.StringIO())
+    its pictures were looked at." Each page: no error, no internal link that answers an error (asked
+    once per language), the look's checks, and (in Russian) no internal code."""
     base, seen, checked = live_server.url, {}, {}
     codes, written = internal_codes(), person_written()
     for visitor, paths in demo_pages().items():
@@ -111,7 +107,9 @@ def test_the_demo_site_looks_finished(browser_context, live_server, size, langua
                 raw = raw_values(" ".join(page.inner_text("body").split()), codes=codes, written=written)
                 if raw:
                     problems["internal codes"] = raw
-            for link in page.evaluate(INTERNAL_LINKS):
+            # The links are the page's HTML, the same at both widths (the layout is the stylesheet's):
+            # asked at the laptop's only, in each language (a translation can break a page).
+            for link in page.evaluate(INTERNAL_LINKS) if size == "laptop" else ():
                 if (visitor, link) not in checked:
                     checked[visitor, link] = page.request.get(link, max_redirects=5).status
                 if checked[visitor, link] >= 400:

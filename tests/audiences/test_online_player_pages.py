@@ -5,10 +5,7 @@ as a whole page, and the Mafia 1923 forms saying what each action does."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 
 from tests.browser_kit import log_in, look_problems, snapshot
 
@@ -18,8 +15,7 @@ WORDS = {"en": {"choose": "Choose a player", "vote": "Vote", "jail": "their vote
          "ru": {"choose": "Выберите игрока", "vote": "Проголосовать", "jail": "их голоса и голоса против них"}}
 
 
-def test_the_player_s_online_pages(browser_context, live_server, size, language):
-    call_command("seed_demo", stdout=io.StringIO())
+def test_the_player_s_online_pages(browser_context, live_server, size, language, demo_world):
     base, words = live_server.url, WORDS[language]
     page = browser_context.new_page()
     log_in(page, base, "player", PASSWORD)

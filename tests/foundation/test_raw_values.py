@@ -8,7 +8,6 @@ mafia / Don). Every word a person reads comes from a translated label."
 
 from __future__ import annotations
 
-import io
 import re
 from html.parser import HTMLParser
 
@@ -24,6 +23,7 @@ from discipline.models import DisciplineCase
 from games.rulesets import ROLE_LABELS
 from online.agents.charts import ROLE_NAMES
 from online.simulations.models import SimulationRun
+from tests.demo_world import lay_down_demo
 from tests.factories import ClubFactory
 from tests.tournaments.factories import TournamentFactory, organizer_of
 from tournaments.models import Evening
@@ -162,10 +162,10 @@ def test_the_pipeline_page_says_its_statuses_and_units_in_the_readers_language()
 
 
 @pytest.fixture(scope="module")
-def demo(django_db_setup, django_db_blocker):
+def demo(demo_snapshot, django_db_blocker):
     """The demo data that `make run` serves, once for the module's pages (and gone after)."""
     with django_db_blocker.unblock():
-        call_command("seed_demo", stdout=io.StringIO())
+        lay_down_demo(demo_snapshot)
         yield
         call_command("flush", interactive=False, verbosity=0)
 

@@ -36,9 +36,8 @@ def test_replay_prints_the_outcome_of_the_stored_log(tmp_path):
         run("no-such-game")
 
 
-def test_seed_demo_holds_a_forum_game_in_progress_and_one_open_for_sign_ups(client):
-    call_command("seed_demo", stdout=io.StringIO())
-    call_command("seed_demo", stdout=io.StringIO())
+def test_seed_demo_holds_a_forum_game_in_progress_and_one_open_for_sign_ups(client, demo_world):
+    call_command("seed_demo", stdout=io.StringIO())  # a second run on the demo is harmless
     playing = Game.objects.get(slug="demo-forum-game")
     assert playing.status == Game.Status.RUNNING and playing.phase == "D1"
     assert Game.objects.get(slug="demo-sign-ups").signups.count() == 3
@@ -49,14 +48,13 @@ def test_seed_demo_holds_a_forum_game_in_progress_and_one_open_for_sign_ups(clie
     assert playing.votes.filter(voter=1, target=4).exists()
 
 
-def test_the_demo_game_writes_every_deadline_one_way_in_its_zone(client):
+def test_the_demo_game_writes_every_deadline_one_way_in_its_zone(client, demo_world):
     """The heading and the opening post's "Day 1 begins. Deadline: …" give the same text, in the
     game's zone (the demo club's), never the log's raw ISO time."""
     import re
 
     from online.core.zones import game_time
 
-    call_command("seed_demo", stdout=io.StringIO())
     playing = Game.objects.get(slug="demo-forum-game")
     assert playing.time_zone == "Europe/Moscow", "the demo club's zone"
     written = game_time(playing.deadline, playing)

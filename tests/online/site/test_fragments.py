@@ -6,11 +6,9 @@ fragment."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from django.http import HttpRequest
 from django.urls import URLPattern, reverse
 
@@ -30,8 +28,7 @@ def routes():
 
 
 @pytest.fixture
-def world(client):
-    call_command("seed_demo", stdout=io.StringIO())
+def world(client, demo_world):
     assert client.login(request=HttpRequest(), username="player", password="mafia-demo-2026")
     table = client.post(reverse("online:table_new"), {"seat": "1"})
     return {"token": table["Location"].rstrip("/").split("/")[-1],

@@ -4,12 +4,10 @@ and say so when the schedule shown is over.")."""
 
 from __future__ import annotations
 
-import io
 import re
 from datetime import timedelta
 
 import pytest
-from django.core.management import call_command
 from django.http import HttpRequest
 from django.utils import translation
 
@@ -29,8 +27,7 @@ def visible(response) -> str:
 
 
 @pytest.fixture
-def sheriff(client):
-    call_command("seed_demo", stdout=io.StringIO())
+def sheriff(client, demo_world):
     assert client.login(request=HttpRequest(), username="player", password="mafia-demo-2026")
     yield client
     clock.reset()

@@ -570,11 +570,10 @@ def test_the_state_is_the_replay_of_the_stored_log_after_every_window():
 
 
 # --- the demo --------------------------------------------------------------------------------------
-def test_every_demo_person_is_called_by_one_name_in_every_online_game():
+def test_every_demo_person_is_called_by_one_name_in_every_online_game(demo_world):
     """Issue 27: "Players see internal ids as names: Mafia 1923 announcements say
     'M1923-mizrahi-3 was killed' […] the same account is 'Arkady' in the top bar and 'Player' in
     every online game. One display name per person everywhere; demo people have names.\""""
-    call_command("seed_demo", stdout=StringIO())
     slots = Slot.objects.filter(game__in=Game.objects.all()).select_related("user__player")
     assert slots.count() == 24 + 7  # the forum game (7) and the Mafia 1923 event (3 families of 8)
     for slot in slots:
@@ -595,11 +594,10 @@ def test_a_sign_up_without_a_name_takes_the_name_the_person_is_known_by():
     assert services.entry_create(game=event.game, user=arkady, level="standard").name == "Arkady"
 
 
-def test_seed_demo_holds_a_small_event_in_progress_that_the_demo_accounts_play(client):
+def test_seed_demo_holds_a_small_event_in_progress_that_the_demo_accounts_play(client, demo_world):
     from django.http import HttpRequest
 
-    call_command("seed_demo", stdout=StringIO())
-    call_command("seed_demo", stdout=StringIO())  # twice is harmless
+    call_command("seed_demo", stdout=StringIO())  # a second run on the demo is harmless
     from online.models import Game
 
     game = Game.objects.get(slug="demo-mafia-1923")

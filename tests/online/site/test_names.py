@@ -6,11 +6,9 @@ per person everywhere; demo people have names."). The rule: clubs.selectors.pers
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from django.http import HttpRequest
 
 from online.models import Game
@@ -20,11 +18,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "mafia-demo-2026"
 FORUM = "/online/demo-forum-game/"
 M1923 = "/online/1923/demo-mafia-1923/"
-
-
-@pytest.fixture
-def demo():
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 def visible(response) -> str:
@@ -37,7 +30,7 @@ def login(client, username):
     assert client.login(request=HttpRequest(), username=username, password=PASSWORD)
 
 
-def test_the_top_bar_the_forum_thread_and_the_mafia_1923_pages_name_arkady_one_way(client, demo):
+def test_the_top_bar_the_forum_thread_and_the_mafia_1923_pages_name_arkady_one_way(client, demo_world):
     login(client, "player")
     forum = visible(client.get(FORUM))
     assert re.search(r"<summary>\s*Arkady\s*</summary>", client.get(FORUM).content.decode()), "the top bar"
@@ -48,7 +41,7 @@ def test_the_top_bar_the_forum_thread_and_the_mafia_1923_pages_name_arkady_one_w
     assert Game.objects.get(slug="demo-mafia-1923").slots.get(user__username="player").name == "Arkady"
 
 
-def test_the_night_s_announcement_and_the_sheriff_s_jail_list_show_names_not_ids(client, demo):
+def test_the_night_s_announcement_and_the_sheriff_s_jail_list_show_names_not_ids(client, demo_world):
     """Night 1 of the demo: the Mafia kills m1923-mizrahi-3 (Shimon Mizrahi by name)."""
     login(client, "player")  # the Sheriff
     announcement = visible(client.get(M1923))
@@ -59,14 +52,14 @@ def test_the_night_s_announcement_and_the_sheriff_s_jail_list_show_names_not_ids
         assert "m1923-" not in page.lower()
 
 
-def test_every_demo_person_in_an_online_game_has_a_name(demo):
+def test_every_demo_person_in_an_online_game_has_a_name(demo_world):
     for game in Game.objects.all():
         for slot in game.slots.select_related("user__player"):
             assert slot.user.player.nickname == slot.name, (game.slug, slot.user.username)
 
 
 @pytest.mark.parametrize("username", ["player", "judge", "organizer", "m1923-cohen-1", None])
-def test_no_internal_id_on_any_online_page_of_the_demo_world(client, demo, username):
+def test_no_internal_id_on_any_online_page_of_the_demo_world(client, demo_world, username):
     """Walk the online pages (the players', the spectators', the moderators') as each kind of
     person; no page shows an `M1923-` id."""
     if username:

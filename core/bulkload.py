@@ -64,7 +64,8 @@ def bulk_create_json_as_values(model, objs: Iterable[models.Model], *, batch_siz
     Django (5.2) sends a bulk insert's columns to PostgreSQL as one array each
     (``INSERT … SELECT * FROM UNNEST(%s::jsonb[], …)``), and psycopg quotes an array's text
     elements in Python, escaping every ``"`` of a JSON document with a regex substitution: 1.2
-    million of them for the demo's 1,869 protocol versions, an eighth of ``seed_demo``'s CPU. An
+    million of them for the demo's bulk-loaded protocols, versions and scores (4.6 s of
+    ``seed_demo``'s 37 under cProfile, docs/records.md "seed_demo's speed"). An
     expression among the values makes Django write the plain ``VALUES (…), (…)`` list instead, where
     each document is one parameter of its own (escaped by libpq, in C): so each JSON value goes in
     wrapped as one for the insert, and the objects get their values back afterwards. Other

@@ -7,7 +7,8 @@ import struct
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 
-from django.db import connection
+from django.db import connection, models
+from django.db.models import ExpressionWrapper, Value
 from psycopg.copy import QueuedLibpqWriter
 
 
@@ -54,6 +55,35 @@ class IndexesDeferred:
             for name, definition in self.constraints:
                 cursor.execute(f'ALTER TABLE {self.table} ADD CONSTRAINT "{name}" {definition}')
         return False
+
+
+def bulk_create_json_as_values(model, objs: Iterable[models.Model], *, batch_size: int | None = None) -> list:
+    """``model.objects.bulk_create(objs)`` for rows whose JSON columns hold big documents (protocols,
+    scores' items), without sending those documents through PostgreSQL's ``UNNEST``.
+
+    Django (5.2) sends a bulk insert's columns to PostgreSQL as one array each
+    (``INSERT … SELECT * FROM UNNEST(%s::jsonb[], …)``), and psycopg quotes an array's text
+    elements in Python, escaping every ``"`` of a JSON document with a regex substitution: 1.2
+    million of them for the demo's bulk-loaded protocols, versions and scores (4.6 s of
+    ``seed_demo``'s 37 under cProfile, docs/records.md "seed_demo's speed"). An
+    expression among the values makes Django write the plain ``VALUES (…), (…)`` list instead, where
+    each document is one parameter of its own (escaped by libpq, in C): so each JSON value goes in
+    wrapped as one for the insert, and the objects get their values back afterwards. Other
+    databases have no ``UNNEST`` path: ``bulk_create`` as it is."""
+    objs = list(objs)
+    json_fields = [field for field in model._meta.concrete_fields if isinstance(field, models.JSONField)]
+    if connection.vendor != "postgresql" or not json_fields:
+        return model.objects.bulk_create(objs, batch_size=batch_size)
+    values = [[getattr(obj, field.attname) for field in json_fields] for obj in objs]
+    for obj, row in zip(objs, values, strict=True):
+        for field, value in zip(json_fields, row, strict=True):
+            setattr(obj, field.attname, ExpressionWrapper(Value(value, output_field=field), output_field=field))
+    try:
+        return model.objects.bulk_create(objs, batch_size=batch_size)
+    finally:
+        for obj, row in zip(objs, values, strict=True):
+            for field, value in zip(json_fields, row, strict=True):
+                setattr(obj, field.attname, value)
 
 
 @contextlib.contextmanager

@@ -29,6 +29,7 @@ from django.utils import timezone
 
 from clubs.management.commands.seed_demo import DEMO_NICKNAMES
 from clubs.models import Player
+from core.bulkload import bulk_create_json_as_values
 from core.site import absolute
 from games.models import Game, GameSeat
 from ratings.services import ratings_recompute
@@ -99,7 +100,7 @@ def build_history(club, stdout, *, weeks: int = HISTORY_WEEKS) -> int:
                                   judge=judges[(table + evening.pk) % len(judges)],
                                   judge_link_issued_at=played_at, **fields))
                 records.append(record)
-    games = Game.objects.bulk_create(games)
+    games = bulk_create_json_as_values(Game, games)  # their protocols: not through UNNEST
     GameSeat.objects.bulk_create(
         GameSeat(game=game, seat=entry["seat"], player_id=entry["player_id"], role=entry["role"])
         for game in games for entry in game.protocol["seats"])

@@ -16,7 +16,9 @@ from __future__ import annotations
 import datetime
 
 from django.contrib.auth import get_user_model
+from django.db.models import prefetch_related_objects
 
+from core.bulkload import bulk_create_json_as_values
 from games.engine import GameRecord, ProtocolError, replay
 from games.engine.simulate import random_game
 from games.models import Game, ProtocolVersion
@@ -101,7 +103,10 @@ CONFIRMED_FIELDS = ("ruleset", "status", "protocol", "protocol_version", "protoc
 
 def store_versions_and_scores(played: list[tuple[Game, GameRecord]], *, judge_user, organizer) -> None:
     """The protocol versions and stored scores of games saved with ``confirmed_fields`` (their seats
-    saved with their players and roles)."""
+    saved with their players and roles). The games' seats are read in one query, not one a game
+    (``seat_score_values`` reads them); the rows carry whole protocols and scores' items, so they
+    go in without ``UNNEST`` (``core.bulkload.bulk_create_json_as_values``)."""
+    prefetch_related_objects([game for game, _record in played], "seats")
     versions, scores = [], []
     for game, record in played:
         for version, action, author in ((1, ProtocolVersion.Action.REPLACE, judge_user),
@@ -111,5 +116,5 @@ def store_versions_and_scores(played: list[tuple[Game, GameRecord]], *, judge_us
                                             author=author))
         values = seat_score_values(game, record, score_record(record))
         scores.extend(SeatScore(game=game, seat=seat, **fields) for seat, fields in values.items())
-    ProtocolVersion.objects.bulk_create(versions, batch_size=500)
-    SeatScore.objects.bulk_create(scores, batch_size=1000)
+    bulk_create_json_as_values(ProtocolVersion, versions, batch_size=500)
+    bulk_create_json_as_values(SeatScore, scores, batch_size=1000)

@@ -92,6 +92,25 @@ def test_a_request_during_a_run_gets_one_more_run(cup, monkeypatch, django_captu
     assert pipeline.run_job(Kind.STANDINGS, tournament.pk) == Status.DONE
 
 
+def test_a_job_sent_again_and_again_inside_one_run_per_job_runs_once_at_its_end(cup, monkeypatch,
+                                                                                django_capture_on_commit_callbacks):
+    """seed_demo's block (core.outbox.one_run_per_job): in the embedded mode a job sent while it is
+    open waits in the process's queue, and the block's end runs it once however often it was sent."""
+    tournament, judge, organizer = cup
+    runs = []
+    monkeypatch.setitem(pipeline.RUNNERS, Kind.STANDINGS, lambda target_id, **kwargs: runs.append(target_id))
+    with pipeline.one_run_per_job():
+        with django_capture_on_commit_callbacks(execute=True):
+            pipeline.request_standings(tournament.pk)
+        for _ in range(3):
+            assert pipeline.send_job(Kind.STANDINGS, tournament.pk)  # sent again while it waits
+        assert runs == []
+    assert runs == [tournament.pk]
+    assert RecomputeJob.objects.get(kind=Kind.STANDINGS, target_id=tournament.pk).status == Status.DONE
+    pipeline.send_job(Kind.STANDINGS, tournament.pk)  # outside the block: at once, as before ("nothing to do")
+    assert runs == [tournament.pk]
+
+
 def test_ratings_recompute_from_the_earliest_requested_game(cup, monkeypatch, django_capture_on_commit_callbacks):
     tournament, judge, organizer = cup
     with django_capture_on_commit_callbacks(execute=True):

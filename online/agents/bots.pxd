@@ -25,7 +25,7 @@ cdef class RulePlay:
     cdef public list claimants
     cdef public dict called
     cdef public dict suspicion
-    cdef public set alive
+    cdef public frozenset alive
     cdef public object _living
     cdef public TownReading reading
 
@@ -47,5 +47,7 @@ cdef class RulePlay:
     cdef _check(self, SeatView view)
     cdef _hunt(self, SeatView view)
 
-@cython.locals(place=Py_ssize_t)
+@cython.locals(place=Py_ssize_t, bound=Py_ssize_t, drawn=Py_ssize_t)
 cpdef shuffle(rng, list items)
+
+cpdef frozenset alive_of(living)

@@ -122,6 +122,10 @@ def speech_facts(text: str, language: str = "en") -> tuple[bool, tuple[tuple[str
     return facts
 
 
+SMALL_BOUNDS = 64
+BIT_LENGTHS = tuple(bound.bit_length() for bound in range(SMALL_BOUNDS))  # no method call
+
+
 def shuffle(rng: random.Random, items: list) -> None:
     """`rng.shuffle(items)`: the same order and the same draws from `rng` (CPython's algorithm:
     from the last place down, a swap with a place drawn below it by `getrandbits`, a draw over the
@@ -130,11 +134,25 @@ def shuffle(rng: random.Random, items: list) -> None:
     getrandbits = rng.getrandbits
     for place in range(len(items) - 1, 0, -1):
         bound = place + 1
-        bits = bound.bit_length()
+        bits = BIT_LENGTHS[bound] if bound < SMALL_BOUNDS else bound.bit_length()
         drawn = getrandbits(bits)
         while drawn >= bound:
             drawn = getrandbits(bits)
         items[place], items[drawn] = items[drawn], items[place]
+
+
+# The last tuple of living seats a rule-based player was shown, and the same seats as a set: the
+# views of one state share the tuple, so the players of a table need the same set one after
+# another (built once, never changed).
+_LIVING: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
+
+
+def alive_of(living: tuple[int, ...]) -> frozenset[int]:
+    """The living seats as a set, shared by the players shown the same tuple."""
+    global _LIVING
+    if _LIVING[0] is not living:
+        _LIVING = (living, frozenset(living))  # one assignment: safe between threads
+    return _LIVING[1]
 
 
 class RandomBot(Agent):
@@ -211,7 +229,7 @@ class RulePlay:
             return
         if view.living is not self._living:  # the views of one state share the tuple
             self._living = view.living
-            self.alive = set(view.living)
+            self.alive = alive_of(view.living)
         history = view.history
         if self.reading is None:
             self._join(view)  # sets `self.reading`
@@ -249,7 +267,11 @@ class RulePlay:
         self.reading = OWN_READING
         if view.since or not view.log_length:
             return OWN_READING
-        anchor = next((event for event in view.history if "to" not in event), None)
+        anchor = None  # the first public event (a loop: cheaper compiled than a generator)
+        for event in view.history:
+            if "to" not in event:
+                anchor = event
+                break
         if anchor is None:
             return OWN_READING
         key = (type(self), id(anchor))
@@ -517,7 +539,7 @@ class RuleBot(RulePlay, Agent):
         self.claimants: list[int] = []  # seats that claimed the Sheriff, in order
         self.called: dict[int, dict[int, str]] = {}  # claimant → {seat: colour}
         self.suspicion: dict[int, float] = {}
-        self.alive: set[int] = set(range(1, 11))
+        self.alive: frozenset[int] = frozenset(range(1, 11))
         self._living: tuple[int, ...] | None = None  # the view's tuple `alive` was built from
         self.reading: TownReading | None = None  # shared with the game's other rule-based players
 

@@ -90,6 +90,7 @@ BOT_WORDS = {
 
 OBSERVED = frozenset({"speech", "votes_counted", "nominated"})  # the events RuleBot reads
 SEAT_NUMBERS = {str(seat): seat for seat in range(1, 11)}  # a vote's voter, as the log writes it
+EVERY_SEAT = frozenset(range(1, 11))  # who is alive before a player's first view
 
 # What a speech tells a rule-based player, by its text: every bot at a table reads the same
 # speeches, and bots say the same few sentences (bounded like the judge's memo of readings).
@@ -539,7 +540,7 @@ class RuleBot(RulePlay, Agent):
         self.claimants: list[int] = []  # seats that claimed the Sheriff, in order
         self.called: dict[int, dict[int, str]] = {}  # claimant → {seat: colour}
         self.suspicion: dict[int, float] = {}
-        self.alive: frozenset[int] = frozenset(range(1, 11))
+        self.alive: frozenset[int] = EVERY_SEAT
         self._living: tuple[int, ...] | None = None  # the view's tuple `alive` was built from
         self.reading: TownReading | None = None  # shared with the game's other rule-based players
 

@@ -97,7 +97,8 @@ def _is_dataclass(node: ast.ClassDef) -> bool:
 
 def check_declarations(source: Path, declarations: Path) -> None:
     """A `.pxd` declares, for each class of its `.py` that has `__slots__`, exactly the
-    attributes its `__slots__` lists, and for each plain `@dataclass` it declares, exactly the
+    attributes its `__slots__` lists (`cdef public TYPE NAME`; a `__weakref__` slot as
+    `cdef object __weakref__`), and for each plain `@dataclass` it declares, exactly the
     dataclass's fields (Cython itself would only notice a missing one when the code sets it)."""
     tree = ast.parse(source.read_text())
     slots: dict[str, set[str]] = {}
@@ -126,6 +127,8 @@ def check_declarations(source: Path, declarations: Path) -> None:
             declared[cdef_class] = set()
         elif words[:2] == ["cdef", "public"] and len(words) == 4 and cdef_class:
             declared[cdef_class].add(words[3])
+        elif words == ["cdef", "object", "__weakref__"] and cdef_class:  # weak references
+            declared[cdef_class].add("__weakref__")
     # A class declared here that has no `__slots__` must be a plain dataclass (Cython makes it
     # an extension type with the same fields); a `.pxd` may declare functions only.
     for name in declared.keys() - slots.keys():

@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from itertools import filterfalse
 from weakref import WeakValueDictionary
 
 from online.engine.judged_table.phrases import PHRASEBOOKS
@@ -90,6 +89,7 @@ BOT_WORDS = {
 
 OBSERVED = frozenset({"speech", "votes_counted", "nominated"})  # the events RuleBot reads
 SEAT_NUMBERS = {str(seat): seat for seat in range(1, 11)}  # a vote's voter, as the log writes it
+EVERY_SEAT = frozenset(range(1, 11))  # who is alive before a player's first view
 
 # What a speech tells a rule-based player, by its text: every bot at a table reads the same
 # speeches, and bots say the same few sentences (bounded like the judge's memo of readings).
@@ -122,6 +122,10 @@ def speech_facts(text: str, language: str = "en") -> tuple[bool, tuple[tuple[str
     return facts
 
 
+SMALL_BOUNDS = 64
+BIT_LENGTHS = tuple(bound.bit_length() for bound in range(SMALL_BOUNDS))  # no method call
+
+
 def shuffle(rng: random.Random, items: list) -> None:
     """`rng.shuffle(items)`: the same order and the same draws from `rng` (CPython's algorithm:
     from the last place down, a swap with a place drawn below it by `getrandbits`, a draw over the
@@ -130,11 +134,25 @@ def shuffle(rng: random.Random, items: list) -> None:
     getrandbits = rng.getrandbits
     for place in range(len(items) - 1, 0, -1):
         bound = place + 1
-        bits = bound.bit_length()
+        bits = BIT_LENGTHS[bound] if bound < SMALL_BOUNDS else bound.bit_length()
         drawn = getrandbits(bits)
         while drawn >= bound:
             drawn = getrandbits(bits)
         items[place], items[drawn] = items[drawn], items[place]
+
+
+# The last tuple of living seats a rule-based player was shown, and the same seats as a set: the
+# views of one state share the tuple, so the players of a table need the same set one after
+# another (built once, never changed).
+_LIVING: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
+
+
+def alive_of(living: tuple[int, ...]) -> frozenset[int]:
+    """The living seats as a set, shared by the players shown the same tuple."""
+    global _LIVING
+    if _LIVING[0] is not living:
+        _LIVING = (living, frozenset(living))  # one assignment: safe between threads
+    return _LIVING[1]
 
 
 class RandomBot(Agent):
@@ -196,32 +214,26 @@ OWN_READING = TownReading(None)  # a player reading its views on its own (its ow
 READINGS: WeakValueDictionary[tuple[type, int], TownReading] = WeakValueDictionary()
 
 
-class RuleBot(Agent):
-    """A player with a sensible strategy (see the module's docstring)."""
+class RulePlay:
+    """What a rule-based player knows and how it answers (see the module's docstring): the
+    state and the work of `RuleBot` without the agent interface, so that the optional compiled
+    build can make it an extension type (`bots.pxd`: its attributes C fields, its methods C
+    calls, the views and the reading typed). `RuleBot` is this with `Agent`'s interface: `Agent`
+    stays a Python class (agents of every kind subclass it, and its `__init_subclass__` is
+    not allowed in an extension type), and so does `RuleBot` (tests set its methods)."""
 
-    name = "rule"
-    observes_the_end = False  # `observe` returns at once when the game is over
-
-    def begin(self, seat: int, seed: str) -> None:
-        super().begin(seat, seed)
-        self.rng = random.Random(f"{seed}/rule/{seat}")
-        self.claimants: list[int] = []  # seats that claimed the Sheriff, in order
-        self.called: dict[int, dict[int, str]] = {}  # claimant → {seat: colour}
-        self.suspicion: dict[int, float] = {}
-        self.alive: set[int] = set(range(1, 11))
-        self._living: tuple[int, ...] | None = None  # the view's tuple `alive` was built from
-        self.reading: TownReading | None = None  # shared with the game's other rule-based players
+    __slots__ = ("seat", "rng", "claimants", "called", "suspicion", "alive", "_living", "reading")
 
     def observe(self, view) -> None:
         if view.winner is not None:  # the game is over: nothing is left to decide
             return
         if view.living is not self._living:  # the views of one state share the tuple
             self._living = view.living
-            self.alive = set(view.living)
+            self.alive = alive_of(view.living)
         history = view.history
+        if self.reading is None:
+            self._join(view)  # sets `self.reading`
         reading = self.reading
-        if reading is None:
-            reading = self._join(view)
         if reading is not OWN_READING:
             # What the events tell is the game's public record, the same for every rule-based
             # player of the game: the first to see the log at a length reads the new events
@@ -255,7 +267,11 @@ class RuleBot(Agent):
         self.reading = OWN_READING
         if view.since or not view.log_length:
             return OWN_READING
-        anchor = next((event for event in view.history if "to" not in event), None)
+        anchor = None  # the first public event (a loop: cheaper compiled than a generator)
+        for event in view.history:
+            if "to" not in event:
+                anchor = event
+                break
         if anchor is None:
             return OWN_READING
         key = (type(self), id(anchor))
@@ -378,13 +394,17 @@ class RuleBot(Agent):
         if view.role == "sheriff":
             blacks = [seat for seat in self._known_blacks(view) if seat in self.alive]
             if blacks:
-                target = next((seat for seat in blacks if seat not in nominees), blacks[0])
+                target = blacks[0]  # the first not nominated yet, else the first
+                for seat in blacks:
+                    if seat not in nominees:
+                        target = seat
+                        break
                 reds = [
                     c["target"]
                     for c in view.checks
                     if c["result"] == "red" and c["target"] in self.alive
                 ]
-                told = " ".join(words.red_of[seat] for seat in reds)
+                told = " ".join([words.red_of[seat] for seat in reds])
                 return f"{words.claim} {words.black_of[target]} {told} {words.nominate_of[target]} {ending}"
         if view.team == "black":
             trusted = self._trusted()
@@ -411,12 +431,21 @@ class RuleBot(Agent):
         if suspects and self.rng.random() < 0.3:
             # The most suspicious, the first in the shuffled order of equals (the first of
             # all while nobody is suspected).
-            pick = max(suspects, key=self._suspicion_of) if self.suspicion else suspects[0]
-            return f"{words.nominate_of[pick]} {ending}"
+            return f"{words.nominate_of[self._most_suspected(suspects)]} {ending}"
         return ending
 
-    def _suspicion_of(self, seat: int) -> float:
-        return self.suspicion.get(seat, 0)
+    def _most_suspected(self, seats: list[int]) -> int:
+        """The first of the seats under the greatest suspicion (`max` keyed by it, a loop:
+        the compiled build allows no closure in a C method)."""
+        pick = seats[0]
+        suspicion = self.suspicion
+        if suspicion:
+            most = suspicion.get(pick, 0)
+            for seat in seats:
+                weight = suspicion.get(seat, 0)
+                if weight > most:
+                    pick, most = seat, weight
+        return pick
 
     def _suspects(self, view, exclude: set[int] = frozenset()) -> list[int]:
         """The players this one may suspect, shuffled (ties of suspicion go to the first)."""
@@ -426,7 +455,7 @@ class RuleBot(Agent):
         if view.role == "sheriff":
             cleared |= {c["target"] for c in view.checks if c["result"] == "red"}
         left_out = {self.seat, trusted, *cleared, *exclude}  # one test a seat, not four
-        pool = [*filterfalse(left_out.__contains__, view.living)]  # in C: cheaper a seat
+        pool = [seat for seat in view.living if seat not in left_out]
         shuffle(self.rng, pool)
         return pool
 
@@ -450,19 +479,23 @@ class RuleBot(Agent):
         # The town's shared focal point: the most suspicious candidate, the first nominated of
         # equals, so that red votes do not scatter while the black ones go together (`pool` is
         # in the order of nomination: while nobody is suspected, its first).
-        if not self.suspicion:
-            return pool[0]
-        return max(pool, key=lambda seat: (self.suspicion.get(seat, 0), -candidates.index(seat)))
+        return self._most_suspected(pool)
 
     def _hand(self, view) -> bool:
         candidates = view.request["candidates"]
-        if view.team == "black":
-            return not any(seat in view.mafia["black"] for seat in candidates)
+        if view.team == "black":  # up unless one of its own stands
+            black = view.mafia["black"]
+            for seat in candidates:  # noqa: SIM110 - a loop: a C method may hold no closure
+                if seat in black:
+                    return False
+            return True
         if self._trusted() in candidates or self.seat in candidates:
             return False
-        return (
-            any(seat in self._known_blacks(view) for seat in candidates) or self.rng.random() < 0.5
-        )
+        known_blacks = self._known_blacks(view)
+        for seat in candidates:
+            if seat in known_blacks:
+                return True
+        return self.rng.random() < 0.5
 
     def _check(self, view) -> int:
         targets = view.request["targets"]
@@ -492,6 +525,23 @@ class RuleBot(Agent):
             if claimed and self.rng.random() < 0.5:
                 return claimed[0]
         return self.rng.choice(reds) if reds else None
+
+
+class RuleBot(RulePlay, Agent):
+    """A player with a sensible strategy (see the module's docstring)."""
+
+    name = "rule"
+    observes_the_end = False  # `observe` returns at once when the game is over
+
+    def begin(self, seat: int, seed: str) -> None:
+        super().begin(seat, seed)
+        self.rng = random.Random(f"{seed}/rule/{seat}")
+        self.claimants: list[int] = []  # seats that claimed the Sheriff, in order
+        self.called: dict[int, dict[int, str]] = {}  # claimant → {seat: colour}
+        self.suspicion: dict[int, float] = {}
+        self.alive: frozenset[int] = EVERY_SEAT
+        self._living: tuple[int, ...] | None = None  # the view's tuple `alive` was built from
+        self.reading: TownReading | None = None  # shared with the game's other rule-based players
 
 
 class SloppyBot(RandomBot):

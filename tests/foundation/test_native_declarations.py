@@ -45,3 +45,15 @@ def test_a_slotted_class_must_be_declared(tmp_path):
     )
     with pytest.raises(BuildError, match="Kept"):
         check_declarations(source, pxd)
+
+
+def test_a_weak_reference_slot_is_declared_as_cythons_weakref(tmp_path):
+    source, pxd = tmp_path / "module.py", tmp_path / "module.pxd"
+    source.write_text('class Reading:\n    __slots__ = ("upto", "__weakref__")\n')
+    pxd.write_text("cdef class Reading:\n    cdef public Py_ssize_t upto\n")
+    with pytest.raises(BuildError, match="Reading.__weakref__"):
+        check_declarations(source, pxd)
+    pxd.write_text(
+        "cdef class Reading:\n    cdef public Py_ssize_t upto\n    cdef object __weakref__\n"
+    )
+    check_declarations(source, pxd)

@@ -4,6 +4,8 @@
 # attributes (a view's fields set as C fields) and that a view is built by C calls with the
 # table's state typed (judge.pxd). Keep the attributes in step with `SeatView`'s fields and
 # `SeatHistories.__slots__`; the build refuses a mismatch.
+cimport cython
+
 from online.engine.judged_table.judge cimport TableState
 
 cdef class SeatView:
@@ -38,4 +40,5 @@ cdef class SeatHistories:
     cpdef tuple take(self, seat, with_history=*)
 
 cpdef request_for(TableState st, seat, living=*)
+@cython.locals(view=SeatView)  # its fields set as C fields, not by name
 cpdef SeatView seat_view(TableState st, log, seat, since=*, with_history=*, SeatHistories histories=*)

@@ -4,9 +4,11 @@ from django.conf import settings
 from django.utils import translation
 
 from core.cache import reset_error_pause
+from online.core.play import forget_kept_states
 from tests.browser_kit import launched_chromium
 from tests.demo_world import demo_snapshot, demo_world  # noqa: F401  (fixtures: the demo, built once)
 from tests.wsgi_kit import django_app  # noqa: F401  (a fixture: Django as a WSGI server calls it)
+from tournaments.standings import stored as stored_standings
 
 
 @pytest.fixture(scope="session")
@@ -56,6 +58,15 @@ def _cache_answers_again():
     reset_error_pause()
     yield
     reset_error_pause()
+
+
+@pytest.fixture(autouse=True)
+def _process_memory_forgotten():
+    """What this process keeps by a row's number (a game's replayed states, the standings' bodies)
+    is forgotten before each test: a test that resets the sequences (tests/secrecy/test_every_url.py)
+    lets the next tests' rows take numbers that earlier tests' rows had."""
+    forget_kept_states()
+    stored_standings.clear_local()
 
 
 @pytest.fixture(autouse=True)

@@ -68,6 +68,13 @@ def state_of(game: Game) -> GameState:
     return state
 
 
+def forget_kept_states() -> None:
+    """Forget the states this process keeps (tests: a database whose numbers start again would
+    meet another game's state under the same number)."""
+    with _STATES_LOCK:
+        _STATES.clear()
+
+
 def _keep(key: tuple[int, int], state: GameState) -> None:
     with _STATES_LOCK:
         _STATES[key] = state

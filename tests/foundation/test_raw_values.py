@@ -167,7 +167,7 @@ def demo(demo_snapshot, django_db_blocker):
     with django_db_blocker.unblock():
         lay_down_demo(demo_snapshot)
         yield
-        call_command("flush", interactive=False, verbosity=0)
+        call_command("flush", interactive=False, verbosity=0, reset_sequences=False)
 
 
 def demo_pages() -> dict[str, list[str]]:

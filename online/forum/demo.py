@@ -5,9 +5,8 @@ again (called by online/demo.py)."""
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
 
-from clubs.management.commands.seed_demo import DEMO_PASSWORD, demo_account, named
+from clubs.management.commands.seed_demo import demo_account, named
 from online.core.models import Game, Setup
 
 from . import services
@@ -21,12 +20,11 @@ SETUP = {"ruleset": "forum", "roles": [{"role": "mafia_goon", "count": 2}, {"rol
 def build(club, stdout) -> None:
     User = get_user_model()
     organizer = User.objects.get(username="organizer")
-    users, password = [], None
+    users = []
     for username in PLAYING:
         user = User.objects.filter(username=username).first()
         if user is None:
-            password = password or make_password(DEMO_PASSWORD)  # hashed once for the accounts made here
-            user = demo_account(username, password)
+            user = demo_account(username)
         named(user, username.capitalize())
         users.append(user)
     setup = Setup.objects.filter(slug="demo-seven").first() or services.setup_create(

@@ -13,10 +13,9 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
-from clubs.management.commands.seed_demo import DEMO_PASSWORD, named
+from clubs.management.commands.seed_demo import demo_account, named
 from online.core import clock
 from online.core.deadlines import resolve_due_phase
 from online.core.models import Game
@@ -61,13 +60,12 @@ def build(stdout) -> None:
         return
     User = get_user_model()
     organizer = User.objects.get(username="organizer")
-    password = make_password(DEMO_PASSWORD)  # hashed once for the accounts made here
     users = {}
     for members in FAMILIES.values():
         for username in members:
             user = User.objects.filter(username=username).first()
             if user is None:
-                user = User.objects.create(username=username, email=f"{username}@example.com", password=password)
+                user = demo_account(username)
             named(user, NAMES.get(username, username.capitalize()))
             users[username] = user
     night = last_saturday_night(clock.now())

@@ -4,9 +4,11 @@ Safe to run again: it finds what it made before instead of duplicating it. Each 
 demo data in its ``demo`` module (tournaments, games, online).
 """
 
+import functools
 import importlib
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
@@ -32,13 +34,18 @@ DEMO_ACCOUNTS = [
 DEMO_JUDGES_WITHOUT_ACCOUNT = ["Judge Nadia"]
 
 
-def demo_account(username: str, password: str, **fields):
-    """A demo account with the demo password, ``password`` being its hash made once for all the
-    accounts a demo creates (``make_password(DEMO_PASSWORD)``): the hasher of ``make run`` (PBKDF2)
-    takes about a quarter of a second of CPU per hash, and a salt per demo account of a password
-    printed on the console protects nothing."""
-    return get_user_model().objects.create(username=username, email=f"{username}@example.com", password=password,
-                                           **fields)
+@functools.cache
+def _demo_password_hash(hashers: tuple[str, ...]) -> str:
+    """The demo password hashed once per process and hasher setting (the argument is the cache's key)."""
+    return make_password(DEMO_PASSWORD)
+
+
+def demo_account(username: str, **fields):
+    """A demo account with the demo password. Every demo account shares one hash of it: the hasher
+    of ``make run`` (PBKDF2) takes about a quarter of a second of CPU per hash, and a salt per demo
+    account of a password printed on the console protects nothing."""
+    return get_user_model().objects.create(username=username, email=f"{username}@example.com",
+                                           password=_demo_password_hash(tuple(settings.PASSWORD_HASHERS)), **fields)
 
 
 def named(user, nickname: str) -> None:
@@ -93,12 +100,10 @@ class Command(BaseCommand):
             )
             ClubMembership.objects.get_or_create(club=club, player=player)
         lines = []
-        password = None
         for username, nickname, role, superuser in DEMO_ACCOUNTS:
             user = User.objects.filter(username=username).first()
             if user is None:
-                password = password or make_password(DEMO_PASSWORD)  # hashed once for the accounts made here
-                user = demo_account(username, password, is_staff=superuser, is_superuser=superuser)
+                user = demo_account(username, is_staff=superuser, is_superuser=superuser)
             player, _ = Player.objects.get_or_create(
                 nickname=nickname, defaults={"home_club": club, "city": club.city}
             )
